@@ -1,0 +1,1 @@
+"""Players that drive games through the kernel protocol."""

@@ -1,0 +1,1 @@
+"""The dejarik command line."""

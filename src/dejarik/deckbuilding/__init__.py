@@ -1,0 +1,1 @@
+"""Star Wars: The Deckbuilding Game: rules engine, packs, notation, scenarios."""

@@ -1,0 +1,583 @@
+"""The effect interpreter: every primitive of the pack vocabulary, and triggers.
+
+An ability is a Frame on `state.stack`. `run` steps frames until one needs a decision;
+`options` lists the answers to it and `answer` applies one. A primitive returns DONE (move
+on), WAIT (ask the decider) or AGAIN (run this primitive again, e.g. after one of several
+picks). Everything here is rules vocabulary; no card is named.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef, Cond, Filter, Op
+from dejarik.deckbuilding.state import Frame
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.state import StateData as S
+
+DONE, WAIT, AGAIN = 0, 1, 2  # AGAIN: an answer that leaves the primitive to run once more
+Action = tuple[int, int, int]
+_DEDUP_ZONES = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
+                          d.Z_GALAXY_DISCARD, d.Z_BASE_DECK})
+
+
+# -- conditions & candidates -----------------------------------------------------------------
+def cond_holds(s: S, c: Cond, pl: int, source: int) -> bool:
+    code = c[0]
+    if code == d.C_FORCE:
+        return s.force_with(pl)
+    if code == d.C_ATTACKING_ROW:
+        return source in s.committed and s.target >= 0
+    if code == d.C_IN_PLAY:
+        f: Filter = c[1]
+        own, enemy = s.players[pl].faction, s.players[1 - pl].faction
+        return any(x != source and f.match(s.card(x), own, enemy) for x in s.players[pl].play)
+    if code == d.C_OPP_IN_PLAY:
+        f = c[1]
+        own, enemy = s.players[pl].faction, s.players[1 - pl].faction
+        return any(f.match(s.card(x), own, enemy) for x in s.players[1 - pl].play)
+    if code == d.C_BASE:
+        base = s.players[pl].base
+        return base >= 0 and s.name(base) == c[1]
+    if code == d.C_ALL:
+        return all(cond_holds(s, x, pl, source) for x in c[1])
+    if code == d.C_ANY:
+        return any(cond_holds(s, x, pl, source) for x in c[1])
+    return not cond_holds(s, c[1], pl, source)
+
+
+def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> list[tuple[int, int]]:
+    """(card, zone) pairs a `move` may pick; identical cards in unordered piles count once."""
+    own, enemy = s.players[pl].faction, s.players[1 - pl].faction
+    out: list[tuple[int, int]] = []
+    for zone, flt in sources:
+        lst = s.zone_list(zone, pl)
+        if zone in (d.Z_DECK_TOP, d.Z_OPP_DECK_TOP, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
+            k = 2 if zone == d.Z_GALAXY_TOP2 else 1
+            if zone == d.Z_GALAXY_TOP or zone == d.Z_GALAXY_TOP2:
+                s.ensure_galaxy_deck(k)
+            lst = lst[-k:]
+        seen: set[int] = set()
+        dedup = zone in _DEDUP_ZONES
+        for c in reversed(lst) if dedup else lst:
+            cd = s.card(c)
+            if dedup:
+                if cd.id in seen or c in s.exile_end:
+                    continue
+                seen.add(cd.id)
+            if flt.match(cd, own, enemy):
+                out.append((c, zone))
+    return out
+
+
+def can_buy(s: S, cd: CardDef, pl: int) -> bool:
+    return cd.faction == s.players[pl].faction or cd.faction == d.NEUTRAL
+
+
+def buy_candidates(s: S, op: Op, pl: int) -> list[tuple[int, int]]:
+    _, zone, flt, free, _to = op
+    pool = s.players[pl].pool
+    return [(c, z) for c, z in candidates(s, ((zone, flt),), pl)
+            if can_buy(s, s.card(c), pl) and (free or s.card(c).cost <= pool)]
+
+
+def decider_of(s: S, f: Frame, op: Op) -> int:
+    code = op[0]
+    if (code == d.OP_MOVE and op[7]) or (code == d.OP_CHOOSE and op[1]):
+        return 1 - f.player
+    return f.player
+
+
+# -- "can this be resolved at all?" ------------------------------------------------------------
+def op_possible(s: S, op: Op, pl: int, source: int) -> bool:
+    code = op[0]
+    if code == d.OP_GAIN:
+        return bool(op[1] > 0 or op[3] > 0 or (op[2] > 0 and s.force != d.FORCE_END[pl]))
+    if code == d.OP_DRAW:
+        p = s.players[pl]
+        return bool(p.deck or p.discard)
+    if code == d.OP_REPAIR:
+        base = s.players[pl].base
+        return base >= 0 and s.damage[base] > 0
+    if code == d.OP_DAMAGE:
+        return s.players[1 - pl].base >= 0
+    if code == d.OP_EXILE_SELF:
+        return source in s.players[pl].play
+    if code == d.OP_MOVE:
+        return bool(candidates(s, op[1], pl))
+    if code == d.OP_BUY:
+        return bool(buy_candidates(s, op, pl))
+    if code == d.OP_CHOOSE:
+        return any(prog_possible(s, p, pl, source) for _, p in op[2])
+    if code == d.OP_IF:
+        branch = op[2] if cond_holds(s, op[1], pl, source) else op[3]
+        return branch >= 0 and prog_possible(s, branch, pl, source)
+    if code == d.OP_REVEAL:
+        return bool(s.galaxy_deck or s.galaxy_discard)
+    if code == d.OP_LOOK:
+        return bool(s.zone_list(op[1], pl))
+    if code == d.OP_SWAP:
+        return bool(candidates(s, (op[1],), pl)) and bool(candidates(s, (op[2],), pl))
+    if code == d.OP_PAY:
+        return bool(s.players[pl].pool >= op[1])
+    if code == d.OP_OPTIONAL:
+        return prog_possible(s, op[1], pl, source)
+    return True
+
+
+def prog_possible(s: S, prog: int, pl: int, source: int) -> bool:
+    ops = s.table.progs[prog]
+    if ops and ops[0][0] == d.OP_PAY:
+        return op_possible(s, ops[0], pl, source) and any(
+            op_possible(s, o, pl, source) for o in ops[1:])
+    return any(op_possible(s, o, pl, source) for o in ops)
+
+
+# -- the interpreter loop ----------------------------------------------------------------------
+def run(s: S) -> None:
+    """Resolve frames until the stack is empty, a decision is needed, or the game ends."""
+    stack = s.stack
+    progs = s.table.progs
+    while stack and not s.done:
+        f = stack[-1]
+        ops = progs[f.prog]
+        if f.pc >= len(ops):
+            stack.pop()
+            continue
+        op = ops[f.pc]
+        if _RUN[op[0]](s, f, op) == WAIT:
+            if stack[-1] is f:
+                s.waiting = True
+                s.decider = decider_of(s, f, op)
+                return
+            continue  # something it did pushed triggers: resolve those, then ask again
+        f.pc += 1
+        f.stage = f.n = 0
+        f.picked = -1
+    s.waiting = False
+
+
+def options(s: S) -> list[Action]:
+    f = s.stack[-1]
+    op = s.table.progs[f.prog][f.pc]
+    acts: list[Action] = _OPTIONS[op[0]](s, f, op)
+    return acts
+
+
+def answer(s: S, action: Action) -> None:
+    f = s.stack[-1]
+    op = s.table.progs[f.prog][f.pc]
+    s.waiting = False
+    if _ANSWER[op[0]](s, f, op, action) == DONE:
+        f.pc += 1
+        f.stage = f.n = 0
+        f.picked = -1
+    run(s)
+
+
+def push(s: S, prog: int, source: int, player: int, revealed: int = -1, moved: int = 0) -> None:
+    s.stack.append(Frame(prog, source, player, revealed, moved))
+
+
+def child(s: S, f: Frame, prog: int, moved: int = 0) -> None:
+    s.stack.append(Frame(prog, f.source, f.player, f.revealed, moved))
+
+
+# -- triggers ----------------------------------------------------------------------------------
+def fire_own(s: S, c: int, event: str, pl: int) -> None:
+    """Fire card c's own triggers for an event (play, buy, reveal, defeat_target)."""
+    for t in s.card(c).triggers.get(event, ()):
+        push(s, t.prog, c, pl)
+
+
+def fire_watchers(s: S, pl: int, event: str, about: int = -1) -> None:
+    """Fire triggers of pl's base and cards in play that watch an event (turn_start, ...)."""
+    p = s.players[pl]
+    own, enemy = p.faction, s.players[1 - pl].faction
+    watchers = [p.base, *p.play] if p.base >= 0 else list(p.play)
+    for w in watchers:
+        for t in s.card(w).triggers.get(event, ()):
+            if about >= 0 and not t.filter.match(s.card(about), own, enemy):
+                continue
+            if t.first_each_turn:
+                key = w * 8 + d.EVENTS.index(event)
+                if key in s.fired:
+                    continue
+                s.fired.add(key)
+            push(s, t.prog, w, pl)
+
+
+# -- moving and buying -------------------------------------------------------------------------
+def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -> None:
+    owner = s.zone_owner(zone, pl)
+    s.take(c, zone, pl)
+    s.put(c, dest, owner, pl)
+    if mark:
+        s.exile_end.add(c)
+    s.note(f"{s.name(c)}: {d.ZONE_WORDS[zone]} -> {_DEST_WORDS[dest]}")
+    if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
+            and owner != s.active):
+        fire_watchers(s, s.active, "opponent_discards")
+
+
+_DEST_WORDS = {v: k for k, v in d.DEST_NAMES.items()}
+
+
+def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) -> None:
+    """Buy card c for player pl: pay, take it, place it by the purchase rules, fire triggers."""
+    cd = s.card(c)
+    p = s.players[pl]
+    if not free:
+        p.pool -= cd.cost
+    s.take(c, zone, pl)
+    exile_at_end = False
+    if dest < 0 and s.next_buy >= 0:
+        dest, s.next_buy = s.next_buy, -1
+    if dest < 0:
+        for rule in cd.buy_to:
+            if rule.self_only:
+                dest = rule.dest
+                break
+    if dest < 0:
+        own, enemy = p.faction, s.players[1 - pl].faction
+        sources = [p.base, *p.play] if p.base >= 0 else p.play
+        for src in sources:
+            for rule in s.card(src).buy_to:
+                if rule.self_only or not rule.filter.match(cd, own, enemy):
+                    continue
+                if rule.first_each_turn and any(
+                        rule.filter.match(s.card(b), own, enemy) for b in s.bought):
+                    continue
+                dest, exile_at_end = rule.dest, rule.exile_at_end
+                break
+            if dest >= 0:
+                break
+    if dest < 0:
+        dest = d.D_DISCARD
+    s.put(c, dest, pl, pl)
+    if exile_at_end:
+        s.exile_end.add(c)
+    s.bought.append(c)
+    s.note(f"{s.table.factions[pl].name} buy {cd.name}" + ("" if dest == d.D_DISCARD
+                                                          else f" (to {_DEST_WORDS[dest]})"))
+    fire_own(s, c, "buy", pl)
+
+
+# -- primitives: run ---------------------------------------------------------------------------
+def _gain(s: S, f: Frame, op: Op) -> int:
+    pl = f.player
+    s.players[pl].pool += op[1]
+    if op[2]:
+        gain_force(s, pl, op[2])
+    if op[3] and f.source >= 0 and f.source in s.players[pl].play:
+        s.bonus[f.source] = s.bonus.get(f.source, 0) + op[3]
+    return DONE
+
+
+def gain_force(s: S, pl: int, n: int) -> None:
+    s.force = max(0, s.force - n) if pl == 0 else min(d.FORCE_SPACES - 1, s.force + n)
+
+
+def _draw(s: S, f: Frame, op: Op) -> int:
+    s.draw(f.player, op[1])
+    return DONE
+
+
+def _repair(s: S, f: Frame, op: Op) -> int:
+    base = s.players[f.player].base
+    if base >= 0:
+        s.damage[base] = max(0, s.damage[base] - op[1])
+    return DONE
+
+
+def _damage(s: S, f: Frame, op: Op) -> int:
+    s.damage_base(1 - f.player, op[1] * f.moved if op[2] else op[1])
+    return DONE
+
+
+def _exile_self(s: S, f: Frame, op: Op) -> int:
+    if f.source in s.players[f.player].play:
+        move_card(s, f.source, d.Z_PLAY, d.D_EXILE, f.player)
+    return DONE
+
+
+def _move(s: S, f: Frame, op: Op) -> int:
+    _, sources, dest, count, _up_to, all_, random_, _opp, mark, then = op
+    pl = f.player
+    if all_ and f.stage == 0:
+        for c, z in candidates(s, sources, pl):
+            if c in s.zone_list(z, pl):
+                move_card(s, c, z, dest, pl, mark)
+                f.n += 1
+        f.stage = 1
+    while f.stage == 0 and f.n < count:
+        cands = candidates(s, sources, pl)
+        if not cands:
+            break
+        if not random_:
+            return WAIT
+        c, z = cands[s.rng.below(len(cands))] if len(cands) > 1 else cands[0]
+        move_card(s, c, z, dest, pl, mark)
+        f.n += 1
+    if f.n > 0 and then >= 0:
+        child(s, f, then, moved=f.n)
+    return DONE
+
+
+def _buy_op(s: S, f: Frame, op: Op) -> int:
+    return WAIT if buy_candidates(s, op, f.player) else DONE
+
+
+def _choose(s: S, f: Frame, op: Op) -> int:
+    live = [p for _, p in op[2] if prog_possible(s, p, f.player, f.source)]
+    if len(live) > 1:
+        return WAIT
+    if live:
+        child(s, f, live[0])
+    return DONE
+
+
+def _if(s: S, f: Frame, op: Op) -> int:
+    branch = op[2] if cond_holds(s, op[1], f.player, f.source) else op[3]
+    if branch >= 0:
+        child(s, f, branch)
+    return DONE
+
+
+def _reveal(s: S, f: Frame, op: Op) -> int:
+    s.ensure_galaxy_deck(1)
+    if not s.galaxy_deck:
+        return DONE
+    c = s.galaxy_deck[-1]
+    cd = s.card(c)
+    s.note(f"revealed {cd.name}")
+    own = s.players[f.player].faction
+    branch = op[1] if cd.faction == own else op[3] if cd.faction == d.NEUTRAL else op[2]
+    if branch >= 0:
+        s.stack.append(Frame(branch, f.source, f.player, c, f.moved))
+    return DONE
+
+
+def _discard_revealed(s: S, f: Frame, op: Op) -> int:
+    if f.revealed >= 0 and s.galaxy_deck and s.galaxy_deck[-1] == f.revealed:
+        s.galaxy_discard.append(s.galaxy_deck.pop())
+        s.note(f"{s.name(f.revealed)} is discarded from the galaxy deck")
+    return DONE
+
+
+def _look(s: S, f: Frame, op: Op) -> int:
+    if op[1] == d.Z_GALAXY_TOP:
+        s.ensure_galaxy_deck(1)
+    return WAIT if s.zone_list(op[1], f.player) else DONE
+
+
+def _swap(s: S, f: Frame, op: Op) -> int:
+    if f.stage == 0 and not (candidates(s, (op[1],), f.player) and candidates(s, (op[2],), f.player)):
+        return DONE
+    return WAIT
+
+
+def _next_buy(s: S, f: Frame, op: Op) -> int:
+    s.next_buy = op[1]
+    return DONE
+
+
+def _pay(s: S, f: Frame, op: Op) -> int:
+    p = s.players[f.player]
+    p.pool -= min(op[1], p.pool)
+    return DONE
+
+
+def _optional(s: S, f: Frame, op: Op) -> int:
+    return WAIT if prog_possible(s, op[1], f.player, f.source) else DONE
+
+
+def _choose_base(s: S, f: Frame, op: Op) -> int:
+    p = s.players[f.player]
+    if p.base >= 0 or not p.base_deck:
+        return DONE
+    if len(p.base_deck) == 1:
+        reveal_base(s, f.player, p.base_deck[0])
+        return DONE
+    return WAIT
+
+
+def reveal_base(s: S, pl: int, base: int) -> None:
+    p = s.players[pl]
+    p.base_deck.remove(base)
+    p.base = base
+    s.note(f"{s.table.factions[pl].name} reveal their new base {s.name(base)}")
+    fire_own(s, base, "reveal", pl)
+
+
+def _income(s: S, f: Frame, op: Op) -> int:
+    pl = f.player
+    p = s.players[pl]
+    if s.force == d.FORCE_END[pl]:
+        p.pool += 1
+    for c in p.play:
+        cd = s.card(c)
+        if cd.ctype == d.SHIP:
+            p.pool += cd.resources
+    return DONE
+
+
+def _start_triggers(s: S, f: Frame, op: Op) -> int:
+    fire_watchers(s, f.player, "turn_start")
+    return DONE
+
+
+def ship_room(s: S, pl: int) -> list[tuple[int, int]]:
+    """(ship, damage it can still take) for each capital ship player pl has in play."""
+    return [(c, (s.card(c).hp or 0) - s.damage[c]) for c in s.players[pl].play
+            if s.card(c).ctype == d.SHIP]
+
+
+def _assign(s: S, f: Frame, op: Op) -> int:
+    if f.n <= 0:
+        return DONE
+    defender = 1 - f.player
+    ships = ship_room(s, defender)
+    room = sum(r for _, r in ships)
+    if f.n >= room:
+        for c, r in ships:
+            s.damage_ship(defender, c, r)
+        s.damage_base(defender, f.n - room)
+        return DONE
+    if len(ships) == 1:
+        s.damage_ship(defender, ships[0][0], f.n)
+        return DONE
+    return WAIT
+
+
+def _hunt_reward(s: S, f: Frame, op: Op) -> int:
+    s.players[f.player].pool += s.card(f.source).cost
+    return DONE
+
+
+# -- primitives: decisions ---------------------------------------------------------------------
+def _no_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return []
+
+
+def _move_options(s: S, f: Frame, op: Op) -> list[Action]:
+    acts: list[Action] = [(d.SELECT, c, z) for c, z in candidates(s, op[1], f.player)]
+    if op[4]:
+        acts.append((d.DONE, 0, 0))
+    return acts
+
+
+def _move_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    if a[0] == d.DONE:
+        f.stage = 1
+    else:
+        move_card(s, a[1], a[2], op[2], f.player, op[8])
+        f.n += 1
+    return AGAIN
+
+
+def _buy_options(s: S, f: Frame, op: Op) -> list[Action]:
+    acts: list[Action] = [(d.SELECT, c, z) for c, z in buy_candidates(s, op, f.player)]
+    if not op[3]:
+        acts.append((d.DONE, 0, 0))
+    return acts
+
+
+def _buy_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    if a[0] == d.SELECT:
+        buy(s, a[1], a[2], f.player, free=op[3], dest=op[4])
+    return DONE
+
+
+def _choose_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return [(d.OPTION, i, 0) for i, (_, p) in enumerate(op[2])
+            if prog_possible(s, p, f.player, f.source)]
+
+
+def _choose_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    child(s, f, op[2][a[1]][1])
+    return DONE
+
+
+def _done_only(s: S, f: Frame, op: Op) -> list[Action]:
+    return [(d.DONE, 0, 0)]
+
+
+def _just_done(s: S, f: Frame, op: Op, a: Action) -> int:
+    return DONE
+
+
+def _swap_options(s: S, f: Frame, op: Op) -> list[Action]:
+    if f.stage == 0:
+        acts: list[Action] = [(d.SELECT, c, z) for c, z in candidates(s, (op[1],), f.player)]
+        acts.append((d.DONE, 0, 0))
+        return acts
+    return [(d.SELECT, c, z) for c, z in candidates(s, (op[2],), f.player)]
+
+
+def _swap_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    if a[0] == d.DONE:
+        return DONE
+    if f.stage == 0:
+        f.stage, f.picked, f.n = 1, a[1], a[2]
+        return AGAIN
+    la = s.zone_list(f.n, f.player)
+    lb = s.zone_list(a[2], f.player)
+    ia, ib = la.index(f.picked), lb.index(a[1])
+    la[ia], lb[ib] = lb[ib], la[ia]
+    s.note(f"{s.name(f.picked)} and {s.name(a[1])} swap places")
+    return DONE
+
+
+def _optional_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return [(d.YES, 0, 0), (d.NO, 0, 0)]
+
+
+def _optional_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    if a[0] == d.YES:
+        child(s, f, op[1])
+    return DONE
+
+
+def _base_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return [(d.SELECT, c, d.Z_BASE_DECK) for c in s.players[f.player].base_deck]
+
+
+def _base_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    reveal_base(s, f.player, a[1])
+    return DONE
+
+
+def _assign_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return [(d.ASSIGN, c, k) for c, room in ship_room(s, 1 - f.player)
+            for k in range(1, min(f.n, room) + 1)]
+
+
+def _assign_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    s.damage_ship(1 - f.player, a[1], a[2])
+    f.n -= a[2]
+    return DONE if f.n == 0 else AGAIN
+
+
+def _tbl(default: Any, **by_op: Any) -> tuple[Any, ...]:
+    table = [default] * 21
+    for name, fn in by_op.items():
+        table[getattr(d, name)] = fn
+    return tuple(table)
+
+
+_RUN = _tbl(None, OP_GAIN=_gain, OP_DRAW=_draw, OP_REPAIR=_repair, OP_DAMAGE=_damage,
+            OP_EXILE_SELF=_exile_self, OP_MOVE=_move, OP_BUY=_buy_op, OP_CHOOSE=_choose,
+            OP_IF=_if, OP_REVEAL=_reveal, OP_DISCARD_REVEALED=_discard_revealed, OP_LOOK=_look,
+            OP_SWAP=_swap, OP_NEXT_BUY=_next_buy, OP_PAY=_pay, OP_OPTIONAL=_optional,
+            OP_CHOOSE_BASE=_choose_base, OP_INCOME=_income, OP_START_TRIGGERS=_start_triggers,
+            OP_ASSIGN=_assign, OP_HUNT_REWARD=_hunt_reward)
+_OPTIONS = _tbl(_no_options, OP_MOVE=_move_options, OP_BUY=_buy_options,
+                OP_CHOOSE=_choose_options, OP_LOOK=_done_only, OP_SWAP=_swap_options,
+                OP_OPTIONAL=_optional_options, OP_CHOOSE_BASE=_base_options,
+                OP_ASSIGN=_assign_options)
+_ANSWER = _tbl(None, OP_MOVE=_move_answer, OP_BUY=_buy_answer, OP_CHOOSE=_choose_answer,
+               OP_LOOK=_just_done, OP_SWAP=_swap_answer, OP_OPTIONAL=_optional_answer,
+               OP_CHOOSE_BASE=_base_answer, OP_ASSIGN=_assign_answer)

@@ -1,0 +1,72 @@
+"""Invariants every reachable state keeps. Used by the fuzz tests, scenarios and save loading."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from dejarik.deckbuilding import defs as d
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.state import StateData
+
+
+def zones_of(s: StateData) -> dict[str, list[int]]:
+    z: dict[str, list[int]] = {
+        "row": s.row, "galaxy_deck": s.galaxy_deck, "galaxy_discard": s.galaxy_discard,
+        "pilots": s.pilots,
+    }
+    for i, p in enumerate(s.players):
+        for name in ("hand", "deck", "discard", "play", "exile", "base_deck", "victory"):
+            z[f"p{i}.{name}"] = getattr(p, name)
+        z[f"p{i}.base"] = [p.base] if p.base >= 0 else []
+    return z
+
+
+def check_invariants(s: StateData) -> list[str]:
+    """Every broken invariant, in words (empty: all hold)."""
+    problems: list[str] = []
+    n = len(s.inst_def)
+    seen: Counter[int] = Counter()
+    for name, cards in zones_of(s).items():
+        for c in cards:
+            if not 0 <= c < n:
+                problems.append(f"{name} holds card #{c}, which does not exist")
+            seen[c] += 1
+    dup = [c for c, k in seen.items() if k > 1]
+    if dup:
+        problems.append(f"card #{dup[0]} is in {seen[dup[0]]} places")
+    missing = n - len(seen)
+    if missing > 0:
+        problems.append(f"{missing} card(s) are in no zone")
+    if len(s.row) > 6:
+        problems.append(f"the galaxy row has {len(s.row)} cards")
+    if not 0 <= s.force < d.FORCE_SPACES:
+        problems.append(f"the Force marker is off the track ({s.force})")
+    if len(s.damage) != n:
+        problems.append("the damage table has the wrong size")
+        return problems
+    damageable = set()
+    for i, p in enumerate(s.players):
+        if p.pool < 0:
+            problems.append(f"player {i} has a negative resource pool ({p.pool})")
+        for c in p.play:
+            if 0 <= c < n and s.card(c).ctype == d.SHIP:
+                damageable.add(c)
+                if s.damage[c] >= (s.card(c).hp or 0):
+                    problems.append(f"{s.name(c)} #{c} is in play with {s.damage[c]} damage")
+        if p.base >= 0 and p.base < n:
+            damageable.add(p.base)
+            if s.card(p.base).ctype != d.BASE:
+                problems.append(f"player {i}'s base #{p.base} is not a base")
+            elif s.damage[p.base] >= (s.card(p.base).hp or 0):
+                problems.append(f"{s.name(p.base)} is alive with {s.damage[p.base]} damage")
+        for b in p.victory:
+            if 0 <= b < n and s.card(b).faction != s.players[1 - i].faction:
+                problems.append(f"player {i}'s victory pile holds a base that is not the enemy's")
+    for c, dmg in enumerate(s.damage):
+        if dmg < 0:
+            problems.append(f"card #{c} has negative damage")
+        elif dmg and c not in damageable:
+            problems.append(f"card #{c} ({s.name(c)}) holds damage outside play")
+    return problems

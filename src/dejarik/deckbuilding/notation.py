@@ -1,0 +1,109 @@
+"""Canonical text for actions (see docs/notation.md). `format_action` and `parse_action`
+round-trip for every legal action.
+
+A card is written `slug#id` (`x-wing#37`): the slug says what it is, the id which copy.
+When parsing, `x-wing` alone is accepted if it picks out one legal action (or several that
+are the same play from hand), and `#37` or `37` alone is accepted too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dejarik.core.errors import IllegalActionError, NotationError
+from dejarik.deckbuilding import defs as d
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.game import DeckbuildingState
+
+Action = tuple[int, int, int]
+_ARITY = {"play": 1, "buy": 1, "use": 1, "commit": 2, "resolve": 0, "end": 0, "bribe": 1,
+          "select": 1, "option": 1, "yes": 0, "no": 0, "done": 0, "assign": 2}
+_CARD_ARG = {d.PLAY, d.BUY, d.USE, d.COMMIT, d.BRIBE, d.SELECT}
+
+
+def card_ref(s: DeckbuildingState, c: int) -> str:
+    return f"{s.card(c).slug}#{c}"
+
+
+def format_action(s: DeckbuildingState, action: tuple[int, ...]) -> str:
+    kind, a, b = action
+    word = d.KIND_WORDS[kind]
+    if kind in (d.RESOLVE, d.END, d.YES, d.NO, d.DONE):
+        return word
+    if kind == d.OPTION:
+        return f"option {a + 1}"
+    if kind == d.ASSIGN:
+        return f"assign {b} {card_ref(s, a)}"
+    if kind == d.COMMIT:
+        return f"commit {card_ref(s, a)} {'base' if b == d.TARGET_BASE else card_ref(s, b)}"
+    return f"{word} {card_ref(s, a)}"
+
+
+def _parse_ref(s: DeckbuildingState, token: str, text: str) -> tuple[str | None, int | None]:
+    slug, _, num = token.partition("#")
+    if not num and slug.isdigit():
+        slug, num = "", slug
+    cid: int | None = None
+    if num:
+        if not num.isdigit():
+            raise NotationError(f"{text!r}: {token!r} is not a card (write slug#id, e.g. x-wing#37)")
+        cid = int(num)
+        if cid >= len(s.inst_def):
+            raise NotationError(f"{text!r}: there is no card #{cid} in this game")
+        if slug and s.card(cid).slug != slug:
+            raise NotationError(f"{text!r}: card #{cid} is {s.card(cid).slug}, not {slug}")
+    elif slug not in s.table.by_slug:
+        raise NotationError(f"{text!r}: unknown card {slug!r}")
+    return (slug or None), cid
+
+
+def parse_action(s: DeckbuildingState, text: str) -> Action:
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise NotationError("empty action text")
+    verb, args = tokens[0], tokens[1:]
+    if verb not in _ARITY:
+        raise NotationError(f"{text!r}: unknown verb {verb!r} (known: {', '.join(_ARITY)})")
+    if len(args) != _ARITY[verb]:
+        raise NotationError(f"{text!r}: {verb!r} takes {_ARITY[verb]} argument(s), got {len(args)}")
+    kind = d.KIND_WORDS.index(verb)
+    if kind in (d.RESOLVE, d.END, d.YES, d.NO, d.DONE):
+        return (kind, 0, 0)
+    if kind == d.OPTION:
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise NotationError(f"{text!r}: option takes a number from 1")
+        return (kind, int(args[0]) - 1, 0)
+    if kind == d.ASSIGN:
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise NotationError(f"{text!r}: assign takes an amount of damage from 1, then a ship")
+        amount = int(args[0])
+        slug, cid = _parse_ref(s, args[1], text)
+        return _match(s, text, kind, slug, cid, lambda act: act[2] == amount)
+    slug, cid = _parse_ref(s, args[0], text)
+    if kind == d.COMMIT:
+        if args[1] == "base":
+            return _match(s, text, kind, slug, cid, lambda act: act[2] == d.TARGET_BASE)
+        tslug, tid = _parse_ref(s, args[1], text)
+        return _match(s, text, kind, slug, cid,
+                      lambda act: act[2] >= 0 and (tid is None or act[2] == tid)
+                      and (tslug is None or s.card(act[2]).slug == tslug))
+    return _match(s, text, kind, slug, cid, lambda act: True)
+
+
+def _match(s: DeckbuildingState, text: str, kind: int, slug: str | None, cid: int | None,
+           extra: object) -> Action:
+    test = extra if callable(extra) else (lambda act: True)
+    found = [act for act in s.legal_actions()
+             if act[0] == kind and (cid is None or act[1] == cid)
+             and (slug is None or s.card(act[1]).slug == slug) and test(act)]
+    if not found:
+        if cid is not None and kind in (d.PLAY, d.USE, d.BRIBE):
+            return (kind, cid, 0)  # well-formed: apply() will say why it is illegal
+        raise IllegalActionError(f"{text!r} matches no legal action now")
+    if len(found) == 1:
+        return found[0]
+    if kind == d.PLAY and len({s.inst_def[a[1]] for a in found}) == 1:
+        return found[0]
+    options = ", ".join(format_action(s, a) for a in found[:6])
+    raise NotationError(f"{text!r} is ambiguous: {options}")

@@ -1,0 +1,113 @@
+"""What a player may know (observation) and re-dealing what they may not (for AI search).
+
+Public: the row, every discard and exile pile (in order), cards in play, bases, damage,
+pools, the Force marker, victory piles, sizes of hidden zones. Private: your own hand.
+Never shown: the opponent's hand, and the order of any deck, except what a decision of
+yours shows you right now (looking at the opponent's hand, at the galaxy deck's top).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from dejarik.core.rng import Rng
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.notation import card_ref, format_action
+from dejarik.deckbuilding.rules import attack_of
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.game import DeckbuildingState
+
+    T = TypeVar("T", bound=DeckbuildingState)
+
+
+def _shown_zones(s: DeckbuildingState, player: int) -> set[int]:
+    """Hidden zones the pending decision lets `player` see (seen from the ability's controller)."""
+    if not s.waiting or s.decider != player or not s.stack:
+        return set()
+    f = s.stack[-1]
+    op = s.table.progs[f.prog][f.pc]
+    zones: set[int] = set()
+    if op[0] == d.OP_LOOK:
+        zones.add(op[1])
+    elif op[0] == d.OP_MOVE:
+        zones.update(z for z, _ in op[1])
+    elif op[0] == d.OP_SWAP:
+        zones.update((op[1][0], op[2][0]))
+    # the controller's view: re-express opponent zones relative to the decider
+    if f.player != player:
+        flip = {d.Z_OPP_HAND: d.Z_HAND, d.Z_HAND: d.Z_OPP_HAND}
+        zones = {flip.get(z, z) for z in zones}
+    return zones
+
+
+def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
+    def ref(c: int) -> str:
+        return card_ref(s, c)
+
+    shown = _shown_zones(s, player)
+    players = []
+    for i, p in enumerate(s.players):
+        mine = i == player
+        see_hand = mine or d.Z_OPP_HAND in shown
+        players.append({
+            "faction": p.faction,
+            "hand": [ref(c) for c in p.hand] if see_hand else len(p.hand),
+            "deck": len(p.deck),
+            "discard": [ref(c) for c in p.discard],
+            "exile": [ref(c) for c in p.exile],
+            "play": [{"card": ref(c), "damage": s.damage[c], "ability_used": c in s.used,
+                      "attacked": c in s.attacked, "attack": attack_of(s, c, i)}
+                     for c in p.play],
+            "base": None if p.base < 0 else {"card": ref(p.base), "damage": s.damage[p.base],
+                                             "hp": s.card(p.base).hp,
+                                             "ability_used": p.base in s.used},
+            "base_deck": sorted(ref(c) for c in p.base_deck),
+            "victory": [ref(c) for c in p.victory],
+            "pool": p.pool,
+        })
+    obs: dict[str, Any] = {
+        "game": "deckbuilding",
+        "you": player,
+        "turn": s.turn,
+        "active": s.active,
+        "current_player": s.current_player,
+        "force": s.force,
+        "force_with": 0 if s.force_with(0) else 1 if s.force_with(1) else None,
+        "row": [ref(c) for c in s.row],
+        "galaxy_deck": len(s.galaxy_deck),
+        "galaxy_discard": [ref(c) for c in s.galaxy_discard],
+        "pilots": len(s.pilots),
+        "players": players,
+        "attack": {"target": None if s.target < -1 else "base" if s.target == -1 else ref(s.target),
+                   "committed": [ref(c) for c in s.committed]},
+        "terminal": s.done,
+        "winner": s.winner(),
+    }
+    if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
+        k = 2 if d.Z_GALAXY_TOP2 in shown else 1
+        obs["galaxy_top"] = [ref(c) for c in s.galaxy_deck[-k:]]
+    if s.waiting:
+        obs["decision"] = {"player": s.decider}
+    if player == s.current_player:
+        obs["legal"] = [format_action(s, a) for a in s.legal_actions()]
+    return obs
+
+
+def resample_hidden(s: T, player: int, seed: int) -> T:
+    """A copy in which every card `player` cannot see is dealt again at random."""
+    c = s.clone()
+    rng = Rng(seed)
+    shown = _shown_zones(s, player)
+    opp = c.players[1 - player]
+    if d.Z_OPP_HAND not in shown:
+        unseen = opp.hand + opp.deck
+        rng.shuffle(unseen)
+        opp.hand, opp.deck = unseen[:len(opp.hand)], unseen[len(opp.hand):]
+    else:
+        rng.shuffle(opp.deck)
+    rng.shuffle(c.players[player].deck)
+    if not shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
+        rng.shuffle(c.galaxy_deck)
+    c.rng = Rng(rng.next64())
+    return c

@@ -1,0 +1,288 @@
+"""The deckbuilding game state: zones as lists of card instances, pools, the Force track.
+
+Card *instances* are ints (0..n-1) indexing `inst_def`, which maps to a CardDef id. The
+turn rules live in `rules.py`, the effect interpreter in `effects.py`; this module holds the
+data and the low-level mutators they share (draw, move, buy, damage).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dejarik.core.rng import Rng
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef, CardTable
+
+NO_TARGET = -2
+
+
+class PlayerState:
+    __slots__ = ("base", "base_deck", "deck", "discard", "exile", "faction", "hand", "play",
+                 "pool", "victory")
+
+    def __init__(self, faction: str) -> None:
+        self.faction = faction
+        self.hand: list[int] = []
+        self.deck: list[int] = []      # top of deck = last element
+        self.discard: list[int] = []   # top of pile = last element
+        self.play: list[int] = []      # units and capital ships in play
+        self.exile: list[int] = []
+        self.base = -1                 # current base instance, -1 while destroyed
+        self.base_deck: list[int] = []
+        self.victory: list[int] = []   # enemy bases this player destroyed
+        self.pool = 0
+
+    def copy(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.faction = self.faction
+        p.hand = self.hand[:]
+        p.deck = self.deck[:]
+        p.discard = self.discard[:]
+        p.play = self.play[:]
+        p.exile = self.exile[:]
+        p.base = self.base
+        p.base_deck = self.base_deck[:]
+        p.victory = self.victory[:]
+        p.pool = self.pool
+        return p
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.faction, tuple(self.hand), tuple(self.deck), tuple(self.discard),
+                tuple(self.play), tuple(self.exile), self.base, tuple(self.base_deck),
+                tuple(self.victory), self.pool)
+
+
+class Frame:
+    """One ability being resolved: a program, where it is, and what it has done so far."""
+
+    __slots__ = ("moved", "n", "pc", "picked", "player", "prog", "revealed", "source", "stage")
+
+    def __init__(self, prog: int, source: int, player: int, revealed: int = -1,
+                 moved: int = 0) -> None:
+        self.prog = prog
+        self.pc = 0
+        self.source = source      # the card instance whose ability this is (-1: none)
+        self.player = player      # who controls it
+        self.revealed = revealed  # card revealed by reveal_top, for its branches
+        self.moved = moved        # cards moved by the `move` this is the `then` of
+        self.stage = 0            # op-local progress
+        self.n = 0                # op-local counter
+        self.picked = -1          # op-local chosen card
+
+    def copy(self) -> Frame:
+        f = Frame.__new__(Frame)
+        f.prog, f.pc, f.source, f.player = self.prog, self.pc, self.source, self.player
+        f.revealed, f.moved, f.stage, f.n, f.picked = (self.revealed, self.moved, self.stage,
+                                                       self.n, self.picked)
+        return f
+
+    def key(self) -> tuple[int, ...]:
+        return (self.prog, self.pc, self.source, self.player, self.revealed, self.moved,
+                self.stage, self.n, self.picked)
+
+
+class StateData:
+    """All fields of a position. `DeckbuildingState` adds the protocol on top."""
+
+    table: CardTable
+    defs: list[CardDef]
+    inst_def: list[int]
+
+    def _init_fields(self) -> None:
+        self.players: list[PlayerState] = []
+        self.row: list[int] = []
+        self.galaxy_deck: list[int] = []
+        self.galaxy_discard: list[int] = []
+        self.pilots: list[int] = []
+        self.force = 6
+        self.active = 0
+        self.turn = 1
+        self.damage: list[int] = []
+        # turn-scoped
+        self.used: set[int] = set()          # abilities used this turn
+        self.attacked: set[int] = set()      # cards committed to an attack this turn
+        self.bonus: dict[int, int] = {}      # attack gained this turn
+        self.committed: list[int] = []
+        self.target = NO_TARGET
+        self.fired: set[int] = set()         # first-each-turn triggers already fired (source)
+        self.next_buy = -1
+        self.bought: list[int] = []          # card instances bought this turn
+        self.hunts_used = 0
+        self.exile_end: set[int] = set()     # exile these at the end of this turn
+        self.prevented = [0, 0]              # damage prevented on each base this turn
+        # resolution
+        self.stack: list[Frame] = []
+        self.waiting = False
+        self.decider = 0
+        self.done = False
+        self.win = -1
+        self.log: list[str] | None = None
+
+    # -- reading -------------------------------------------------------------------------------
+    def card(self, inst: int) -> CardDef:
+        return self.defs[self.inst_def[inst]]
+
+    def name(self, inst: int) -> str:
+        return self.defs[self.inst_def[inst]].name
+
+    def force_with(self, player: int) -> bool:
+        return self.force <= 2 if player == 0 else self.force >= 4
+
+    def note(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    # -- decks ---------------------------------------------------------------------------------
+    def rng_shuffle(self, cards: list[int]) -> None:
+        self.rng.shuffle(cards)
+
+    rng: Rng
+
+    def ensure_player_deck(self, pi: int, k: int) -> None:
+        """Reshuffle the discard pile under the deck when it holds fewer than k cards."""
+        p = self.players[pi]
+        if len(p.deck) < k and p.discard:
+            pile = p.discard
+            p.discard = []
+            self.rng.shuffle(pile)
+            p.deck[:0] = pile
+            self.note(f"{self.table.factions[pi].name} reshuffles their discard pile")
+
+    def ensure_galaxy_deck(self, k: int) -> None:
+        if len(self.galaxy_deck) < k and self.galaxy_discard:
+            pile = self.galaxy_discard
+            self.galaxy_discard = []
+            self.rng.shuffle(pile)
+            self.galaxy_deck[:0] = pile
+            self.note("the galaxy discard pile is reshuffled into the galaxy deck")
+
+    def draw(self, pi: int, n: int) -> int:
+        p = self.players[pi]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                self.ensure_player_deck(pi, 1)
+                if not p.deck:
+                    break
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        return drawn
+
+    def refill_row(self, index: int) -> None:
+        """Fill the row slot `index` at once from the galaxy deck."""
+        if not self.galaxy_deck:
+            self.ensure_galaxy_deck(1)
+            if not self.galaxy_deck:
+                return
+        c = self.galaxy_deck.pop()
+        self.row.insert(index, c)
+        self.note(f"{self.name(c)} enters the galaxy row")
+
+    # -- moving cards ----------------------------------------------------------------------------
+    def zone_list(self, zone: int, pl: int) -> list[int]:
+        """The list behind a zone code, seen from player `pl` (deck tops: the whole deck)."""
+        if zone == d.Z_ROW:
+            return self.row
+        if zone == d.Z_GALAXY_DISCARD:
+            return self.galaxy_discard
+        if zone in (d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
+            return self.galaxy_deck
+        if zone == d.Z_PILOTS:
+            return self.pilots
+        p = self.players[pl if zone < d.Z_OPP_HAND or zone == d.Z_BASE_DECK else 1 - pl]
+        if zone in (d.Z_HAND, d.Z_OPP_HAND):
+            return p.hand
+        if zone in (d.Z_DISCARD, d.Z_OPP_DISCARD):
+            return p.discard
+        if zone in (d.Z_PLAY, d.Z_OPP_PLAY):
+            return p.play
+        if zone == d.Z_EXILE:
+            return p.exile
+        if zone == d.Z_BASE_DECK:
+            return p.base_deck
+        return p.deck
+
+    @staticmethod
+    def zone_owner(zone: int, pl: int) -> int:
+        """Whose zone this is (-1: the galaxy's)."""
+        if zone in (d.Z_ROW, d.Z_GALAXY_DISCARD, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2, d.Z_PILOTS):
+            return -1
+        return pl if zone < d.Z_OPP_HAND or zone == d.Z_BASE_DECK else 1 - pl
+
+    def take(self, c: int, zone: int, pl: int) -> None:
+        """Remove card c from a zone; the row is refilled at once; leaving play clears it."""
+        lst = self.zone_list(zone, pl)
+        i = lst.index(c)
+        del lst[i]
+        if zone == d.Z_ROW:
+            self.refill_row(i)
+        elif zone in (d.Z_PLAY, d.Z_OPP_PLAY):
+            self.damage[c] = 0
+            self.bonus.pop(c, None)
+            if c in self.committed:
+                self.committed.remove(c)
+
+    def put(self, c: int, dest: int, owner: int, controller: int) -> None:
+        """Put card c at a destination; `owner` is the player whose zone it left (-1: galaxy)."""
+        who = owner if owner >= 0 else controller
+        if dest == d.D_HAND:
+            self.players[who].hand.append(c)
+        elif dest == d.D_DISCARD:
+            (self.players[owner].discard if owner >= 0 else self.galaxy_discard).append(c)
+        elif dest == d.D_EXILE:
+            self.players[who].exile.append(c)
+        elif dest == d.D_DECK_TOP:
+            self.players[who].deck.append(c)
+        else:
+            self.galaxy_discard.append(c)
+
+    # -- damage --------------------------------------------------------------------------------
+    def damage_base(self, pi: int, n: int) -> None:
+        """Deal n damage to player pi's base (prevention applies); may end the game."""
+        p = self.players[pi]
+        base = p.base
+        if base < 0 or n <= 0 or self.done:
+            return
+        shield = self.card(base).prevent_damage - self.prevented[pi]
+        if shield > 0:
+            stop = min(shield, n)
+            self.prevented[pi] += stop
+            n -= stop
+            self.note(f"{self.name(base)} prevents {stop} damage")
+            if n == 0:
+                return
+        self.damage[base] += n
+        hp = self.card(base).hp or 0
+        self.note(f"{self.name(base)} takes {n} damage ({self.damage[base]}/{hp})")
+        if self.damage[base] >= hp:
+            self.damage[base] = 0
+            p.base = -1
+            winner = self.players[1 - pi]
+            winner.victory.append(base)
+            self.note(f"{self.name(base)} is destroyed")
+            if len(winner.victory) >= self.bases_to_win:
+                self.finish(1 - pi)
+
+    bases_to_win: int
+    bribing: bool
+    turn_limit: int
+
+    def damage_ship(self, owner: int, ship: int, n: int) -> None:
+        self.damage[ship] += n
+        hp = self.card(ship).hp or 0
+        if self.damage[ship] >= hp:
+            self.take(ship, d.Z_PLAY, owner)
+            self.players[owner].discard.append(ship)
+            self.note(f"{self.name(ship)} is destroyed")
+        else:
+            self.note(f"{self.name(ship)} takes {n} damage ({self.damage[ship]}/{hp})")
+
+    def finish(self, winner: int) -> None:
+        self.done = True
+        self.win = winner
+        self.stack.clear()
+        self.waiting = False
+        self.committed.clear()
+        self.target = NO_TARGET
+        if winner >= 0:
+            self.note(f"{self.table.factions[winner].name} win")
