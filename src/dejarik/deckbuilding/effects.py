@@ -231,6 +231,7 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     p = s.players[pl]
     if not free:
         p.pool -= cd.cost
+    s.note(f"{s.table.factions[pl].name} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
     s.take(c, zone, pl)
     exile_at_end = False
     if dest < 0 and s.next_buy >= 0:
@@ -260,8 +261,8 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     if exile_at_end:
         s.exile_end.add(c)
     s.bought.append(c)
-    s.note(f"{s.table.factions[pl].name} buy {cd.name}" + ("" if dest == d.D_DISCARD
-                                                          else f" (to {_DEST_WORDS[dest]})"))
+    if dest != d.D_DISCARD:
+        s.note(f"{cd.name} goes to {_DEST_WORDS[dest].replace('_', ' ')}")
     fire_own(s, c, "buy", pl)
 
 

@@ -201,6 +201,12 @@ class DeckbuildingState(StateData):
             return [0.0, 0.0]
         return [1.0 if p == self.win else -1.0 for p in range(2)]
 
+    def heuristic_action(self, rng: Rng) -> Action:
+        """The greedy player's move (see heuristic.py)."""
+        from dejarik.deckbuilding.heuristic import heuristic_action
+
+        return heuristic_action(self, rng)
+
     def action_to_text(self, action: tuple[int, ...]) -> str:
         return notation.format_action(self, action)
 
@@ -232,7 +238,7 @@ class DeckbuildingState(StateData):
         return s
 
     def _key(self) -> tuple[Any, ...]:
-        return (ENGINE_VERSION, json.dumps(self.config, sort_keys=True), tuple(self.inst_def),
+        return (ENGINE_VERSION, self.config_key(), tuple(self.inst_def),
                 tuple(p.key() for p in self.players), tuple(self.row), tuple(self.galaxy_deck),
                 tuple(self.galaxy_discard), tuple(self.pilots), self.force, self.active, self.turn,
                 tuple(self.damage), tuple(sorted(self.used)), tuple(sorted(self.attacked)),
@@ -241,6 +247,13 @@ class DeckbuildingState(StateData):
                 tuple(sorted(self.exile_end)), tuple(self.prevented),
                 tuple(f.key() for f in self.stack), self.waiting, self.decider, self.done,
                 self.win, self.rng.state)
+
+    _config_key: str | None = None
+
+    def config_key(self) -> str:
+        if self._config_key is None:
+            self._config_key = json.dumps(self.config, sort_keys=True)
+        return self._config_key
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self._key()).encode(), digest_size=16).hexdigest()

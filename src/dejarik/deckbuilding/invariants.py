@@ -27,8 +27,18 @@ def check_invariants(s: StateData) -> list[str]:
     """Every broken invariant, in words (empty: all hold)."""
     problems: list[str] = []
     n = len(s.inst_def)
+    zones = zones_of(s)
+    flat = [c for cards in zones.values() for c in cards]
+    if len(flat) != n or set(flat) != set(range(n)):
+        problems.extend(_conservation(zones, n))
+    problems.extend(_bounds(s, n))
+    return problems
+
+
+def _conservation(zones: dict[str, list[int]], n: int) -> list[str]:
+    problems: list[str] = []
     seen: Counter[int] = Counter()
-    for name, cards in zones_of(s).items():
+    for name, cards in zones.items():
         for c in cards:
             if not 0 <= c < n:
                 problems.append(f"{name} holds card #{c}, which does not exist")
@@ -39,6 +49,11 @@ def check_invariants(s: StateData) -> list[str]:
     missing = n - len(seen)
     if missing > 0:
         problems.append(f"{missing} card(s) are in no zone")
+    return problems
+
+
+def _bounds(s: StateData, n: int) -> list[str]:
+    problems: list[str] = []
     if len(s.row) > 6:
         problems.append(f"the galaxy row has {len(s.row)} cards")
     if not 0 <= s.force < d.FORCE_SPACES:
@@ -65,8 +80,7 @@ def check_invariants(s: StateData) -> list[str]:
             if 0 <= b < n and s.card(b).faction != s.players[1 - i].faction:
                 problems.append(f"player {i}'s victory pile holds a base that is not the enemy's")
     for c, dmg in enumerate(s.damage):
-        if dmg < 0:
-            problems.append(f"card #{c} has negative damage")
-        elif dmg and c not in damageable:
-            problems.append(f"card #{c} ({s.name(c)}) holds damage outside play")
+        if dmg and (dmg < 0 or c not in damageable):
+            problems.append(f"card #{c} ({s.name(c)}) holds {dmg} damage outside play"
+                            if dmg > 0 else f"card #{c} has negative damage")
     return problems

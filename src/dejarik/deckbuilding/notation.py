@@ -23,7 +23,7 @@ _CARD_ARG = {d.PLAY, d.BUY, d.USE, d.COMMIT, d.BRIBE, d.SELECT}
 
 
 def card_ref(s: DeckbuildingState, c: int) -> str:
-    return f"{s.card(c).slug}#{c}"
+    return s.refs()[c]
 
 
 def format_action(s: DeckbuildingState, action: tuple[int, ...]) -> str:

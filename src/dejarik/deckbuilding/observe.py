@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dejarik.core.rng import Rng
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.notation import card_ref, format_action
+from dejarik.deckbuilding.notation import format_action
 from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
@@ -42,9 +42,7 @@ def _shown_zones(s: DeckbuildingState, player: int) -> set[int]:
 
 
 def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
-    def ref(c: int) -> str:
-        return card_ref(s, c)
-
+    ref = s.refs().__getitem__
     shown = _shown_zones(s, player)
     players = []
     for i, p in enumerate(s.players):

@@ -119,6 +119,14 @@ class StateData:
         self.log: list[str] | None = None
 
     # -- reading -------------------------------------------------------------------------------
+    _refs: list[str] | None = None
+
+    def refs(self) -> list[str]:
+        """`slug#id` of every card instance (made once; the instance table never changes)."""
+        if self._refs is None or len(self._refs) != len(self.inst_def):
+            self._refs = [f"{self.defs[x].slug}#{i}" for i, x in enumerate(self.inst_def)]
+        return self._refs
+
     def card(self, inst: int) -> CardDef:
         return self.defs[self.inst_def[inst]]
 
@@ -146,7 +154,7 @@ class StateData:
             p.discard = []
             self.rng.shuffle(pile)
             p.deck[:0] = pile
-            self.note(f"{self.table.factions[pi].name} reshuffles their discard pile")
+            self.note(f"{self.table.factions[pi].name}: discard pile reshuffled into the deck")
 
     def ensure_galaxy_deck(self, k: int) -> None:
         if len(self.galaxy_deck) < k and self.galaxy_discard:
@@ -253,15 +261,16 @@ class StateData:
                 return
         self.damage[base] += n
         hp = self.card(base).hp or 0
-        self.note(f"{self.name(base)} takes {n} damage ({self.damage[base]}/{hp})")
         if self.damage[base] >= hp:
             self.damage[base] = 0
             p.base = -1
             winner = self.players[1 - pi]
             winner.victory.append(base)
-            self.note(f"{self.name(base)} is destroyed")
+            self.note(f"{self.name(base)} takes {n} damage and is destroyed")
             if len(winner.victory) >= self.bases_to_win:
                 self.finish(1 - pi)
+        else:
+            self.note(f"{self.name(base)} takes {n} damage ({self.damage[base]}/{hp})")
 
     bases_to_win: int
     bribing: bool
@@ -273,7 +282,7 @@ class StateData:
         if self.damage[ship] >= hp:
             self.take(ship, d.Z_PLAY, owner)
             self.players[owner].discard.append(ship)
-            self.note(f"{self.name(ship)} is destroyed")
+            self.note(f"{self.name(ship)} takes {n} damage and is destroyed")
         else:
             self.note(f"{self.name(ship)} takes {n} damage ({self.damage[ship]}/{hp})")
 

@@ -1,0 +1,51 @@
+"""`dejarik bench`: load the benchmark modules from the repository's bench/ folder and run them."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import click
+
+import dejarik
+from dejarik.core.errors import DejarikError
+
+
+def bench_dir() -> Path:
+    """bench/ beside src/ (a source checkout, as `make` installs it)."""
+    here = Path(dejarik.__file__).resolve().parents[2] / "bench"
+    if not here.is_dir():
+        raise DejarikError("benchmarks live in the repository's bench/ folder, which is not "
+                           "beside this installation; run from a source checkout (make bench)")
+    return here
+
+
+def load(name: str) -> ModuleType:
+    path = bench_dir() / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"dejarik_bench_{name}", path)
+    if spec is None or spec.loader is None:
+        raise DejarikError(f"cannot load benchmark {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_bench(game: str, seconds: float, openspiel: bool) -> None:
+    mod = load(f"{game}_bench")
+    click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}")
+    r = mod.random_actions_rate(seconds)
+    click.echo(f"{'dejarik ' + game + ' random':<34}{r['steps_per_s']:>12,.0f}{r['games_per_s']:>10.1f}")
+    g = mod.greedy_games_rate(seconds)
+    click.echo(f"{'dejarik ' + game + ' greedy v greedy':<34}{g['steps_per_s']:>12,.0f}"
+               f"{g['games_per_s']:>10.1f}")
+    if not openspiel:
+        return
+    osp = load("openspiel_games")
+    if not osp.available():
+        click.echo("openspiel: not installed (pip install 'dejarik[bench]' to compare)")
+        return
+    for name in ("gin_rummy", "hearts"):
+        o = osp.random_playout_rate(name, seconds)
+        click.echo(f"{'openspiel ' + name + ' random':<34}{o['steps_per_s']:>12,.0f}"
+                   f"{o['games_per_s']:>10.1f}")

@@ -1,0 +1,196 @@
+"""The `dejarik` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from dejarik import __version__
+from dejarik.core.errors import DejarikError, PackError
+
+GAMES = click.Choice(["deckbuilding"])
+
+
+def _fail(err: Exception) -> None:
+    click.echo(f"error: {err}", err=True)
+    sys.exit(2)
+
+
+def _read_overrides(path: str | None) -> dict[str, Any]:
+    if not path:
+        return {}
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise PackError(f"{path}: cannot read ({err.strerror})") from None
+    except yaml.YAMLError as err:
+        raise PackError(f"{path}: not valid YAML ({err})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
+        raise PackError(f"{path}: an override file holds `cards: {{Card Name: {{field: value}}}}`")
+    return dict(data["cards"])
+
+
+def game_options(f: Any) -> Any:
+    f = click.option("--mode", type=click.Choice(["beginner", "full"]), default="beginner",
+                     show_default=True, help="beginner: 5 bases each; full: all 10")(f)
+    f = click.option("--bases-to-win", type=int, default=None,
+                     help="bases to destroy to win, 2-5 (default 3 beginner, 4 full)")(f)
+    f = click.option("--bribing/--no-bribing", default=False, help="optional rule: bribe neutrals")(f)
+    f = click.option("--pack", default="original", show_default=True, help="pack id or .yaml file")(f)
+    f = click.option("--override", "override", default=None,
+                     help="YAML file supplying card values the pack leaves unknown")(f)
+    return f
+
+
+def _config(mode: str, bases_to_win: int | None, bribing: bool, pack: str, override: str | None,
+            turn_limit: int = 0) -> dict[str, Any]:
+    return {"pack": pack, "mode": mode, "bases_to_win": bases_to_win, "bribing": bribing,
+            "overrides": _read_overrides(override), "turn_limit": turn_limit}
+
+
+@click.group()
+@click.version_option(__version__, prog_name="dejarik")
+def main() -> None:
+    """Play, simulate and study Star Wars tabletop games."""
+
+
+@main.command()
+@click.argument("game", type=GAMES)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--agents", default="greedy,greedy", show_default=True,
+              help="two agents, first to move first: random, greedy")
+@click.option("--save-replay", default=None, help="write the game's replay to this file")
+@click.option("--quiet", is_flag=True, help="print only the result")
+@game_options
+def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool, mode: str,
+         bases_to_win: int | None, bribing: bool, pack: str, override: str | None) -> None:
+    """Play one complete game between AI players and print it turn by turn."""
+    from dejarik.cli.show import play_and_print
+
+    try:
+        play_and_print(game, _config(mode, bases_to_win, bribing, pack, override), seed, agents,
+                       save_replay, quiet)
+    except DejarikError as err:
+        _fail(err)
+
+
+@main.command()
+@click.argument("game", type=GAMES)
+@click.option("--games", "n", type=int, default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--agents", default="random,random", show_default=True)
+@click.option("--turn-limit", type=int, default=1000, show_default=True,
+              help="stop a game with no winner after this many turns (0: never)")
+@game_options
+def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, mode: str,
+        bases_to_win: int | None, bribing: bool, pack: str, override: str | None) -> None:
+    """Play N games between agents and print win rates, game length and speed."""
+    from dejarik.core.registry import get_game
+    from dejarik.sim.runner import run_batch
+
+    if n < 1:
+        _fail(DejarikError("--games must be at least 1"))
+    try:
+        cfg = _config(mode, bases_to_win, bribing, pack, override, turn_limit)
+        res = run_batch(game, cfg, n, seed, agents)
+        names = [f.name for f in get_game(game).new_state(cfg, seed).table.factions]  # type: ignore[attr-defined]
+    except DejarikError as err:
+        _fail(err)
+    a = [x.strip() for x in agents.split(",")]
+    a = a * 2 if len(a) == 1 else a
+    click.echo(f"{n} games of {game} ({mode}, seeds {seed}..{seed + n - 1})")
+    for seat in range(2):
+        click.echo(f"  {names[seat]:<10} ({a[seat]:<6}) wins {res.wins[seat]:>6}  "
+                   f"({100 * res.wins[seat] / n:5.1f}%)")
+    if res.no_winner:
+        click.echo(f"  no winner (turn limit)  {res.no_winner:>6}")
+    click.echo(f"  mean length: {res.mean_turns:.1f} turns, {res.mean_actions:.1f} actions")
+    click.echo(f"  speed: {res.games_per_s:.1f} games/s, {res.actions_per_s:,.0f} actions/s "
+               f"({res.seconds:.2f} s)")
+
+
+@main.group()
+def replay() -> None:
+    """Replay files."""
+
+
+@replay.command("verify")
+@click.argument("file")
+def replay_verify(file: str) -> None:
+    """Re-run a replay and check every recorded state hash."""
+    from dejarik.core.replay import Replay, verify
+
+    try:
+        res = verify(Replay.load(file))
+    except DejarikError as err:
+        _fail(err)
+    click.echo(f"ok: {res.actions} actions, {res.checked_hashes} hashes match; "
+               f"final hash {res.final_hash}; "
+               + (f"winner: player {res.winner}" if res.terminal else "game not finished"))
+
+
+@main.group()
+def scenario() -> None:
+    """Scenario files (any position, in YAML)."""
+
+
+@scenario.command("check")
+@click.argument("file")
+def scenario_check(file: str) -> None:
+    """Validate a scenario file and list the legal actions in it."""
+    from dejarik.deckbuilding.scenario import load_scenario
+
+    try:
+        s = load_scenario(Path(file))
+    except DejarikError as err:
+        _fail(err)
+    who = s.table.factions[s.current_player].name if s.current_player >= 0 else "nobody"
+    click.echo(f"ok: {len(s.inst_def)} cards, turn {s.turn}, {who} to act")
+    click.echo("legal: " + ", ".join(s.action_to_text(a) for a in s.legal_actions()))
+
+
+@main.group()
+def pack() -> None:
+    """Card packs."""
+
+
+@pack.command("check")
+@click.argument("pack_ref")
+@click.option("--override", default=None, help="YAML file supplying unknown values")
+def pack_check(pack_ref: str, override: str | None) -> None:
+    """Validate a pack (bundled id or .yaml file) and list what it leaves unknown."""
+    from dejarik.deckbuilding import defs as d
+    from dejarik.deckbuilding.pack import load_pack
+
+    try:
+        table = load_pack(pack_ref, _read_overrides(override) or None)
+    except DejarikError as err:
+        _fail(err)
+    roles = {r: sum(c.copies for c in table.defs if c.role == v) for r, v in d.ROLE_NAMES.items()}
+    bases = sum(1 for c in table.defs if c.role == d.BASE_ROLE)
+    click.echo(f"ok: {table.pack_ids[0]}: {len(table.defs)} cards; galaxy {roles['galaxy']} copies, "
+               f"starters {roles['starter']}, pilots {roles['pilot']}, bases {bases}")
+    for item in table.unknown:
+        click.echo(f"  unknown: {item}")
+
+
+@main.command()
+@click.argument("game", type=GAMES)
+@click.option("--seconds", type=float, default=3.0, show_default=True, help="time per measurement")
+@click.option("--openspiel/--no-openspiel", default=True, help="also measure OpenSpiel games")
+def bench(game: str, seconds: float, openspiel: bool) -> None:
+    """Run the benchmarks in bench/ (one core) and print the figures."""
+    from dejarik.cli.benchrun import run_bench
+
+    try:
+        run_bench(game, seconds, openspiel)
+    except DejarikError as err:
+        _fail(err)
+
+
+if __name__ == "__main__":
+    main()

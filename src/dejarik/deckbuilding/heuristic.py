@@ -1,0 +1,65 @@
+"""A cheap rule-of-thumb policy for the greedy player: play everything, use abilities, buy
+the dearest card, attack the base, end. Decisions pick by card cost. No search, no peeking:
+it reads only public state and the deciding player's own cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dejarik.core.rng import Rng
+from dejarik.deckbuilding import defs as d
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.game import DeckbuildingState
+
+Action = tuple[int, int, int]
+_MAIN_ORDER = (d.PLAY, d.USE, d.BUY, d.COMMIT, d.RESOLVE, d.END)
+
+
+def heuristic_action(s: DeckbuildingState, rng: Rng) -> Action:
+    acts = s.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    if s.waiting:
+        return _decide(s, acts)
+    for kind in _MAIN_ORDER:
+        group = [a for a in acts if a[0] == kind]
+        if not group:
+            continue
+        if kind == d.BUY:
+            best = max(group, key=lambda a: (s.card(a[1]).cost, s.card(a[1]).attack, -a[1]))
+            if s.card(best[1]).cost == 0:
+                continue
+            return best
+        if kind == d.COMMIT:
+            base = [a for a in group if a[2] == d.TARGET_BASE]
+            return base[0] if base else group[0]
+        return group[0]
+    return acts[-1]
+
+
+def _decide(s: DeckbuildingState, acts: list[Action]) -> Action:
+    f = s.stack[-1]
+    op = s.table.progs[f.prog][f.pc]
+    kinds = {a[0] for a in acts}
+    if d.YES in kinds:
+        return (d.YES, 0, 0)
+    if d.ASSIGN in kinds:
+        kill = [a for a in acts if a[2] + s.damage[a[1]] >= (s.card(a[1]).hp or 0)]
+        pool = kill or acts
+        return max(pool, key=lambda a: (s.card(a[1]).cost, a[2]))
+    if d.OPTION in kinds:
+        return next(a for a in acts if a[0] == d.OPTION)
+    picks = [a for a in acts if a[0] == d.SELECT]
+    if not picks:
+        return acts[0]
+    mine = s.decider == f.player
+    if op[0] == d.OP_MOVE and mine and op[2] == d.D_EXILE:
+        # trim the deck: exile only the weakest cards (cost 0), otherwise stop
+        cheap = [a for a in picks if s.card(a[1]).cost == 0 and a[2] != d.Z_ROW]
+        if cheap:
+            return cheap[0]
+        return (d.DONE, 0, 0) if (d.DONE, 0, 0) in acts else picks[0]
+    if op[0] == d.OP_MOVE and not mine:
+        return min(picks, key=lambda a: s.card(a[1]).cost)  # the opponent gives up its worst card
+    return max(picks, key=lambda a: (s.card(a[1]).cost, s.card(a[1]).hp or 0))

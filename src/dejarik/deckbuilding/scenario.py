@@ -1,0 +1,185 @@
+"""Scenarios: any position written in YAML, validated, and turned into a live state.
+
+See docs/scenarios.md. Piles are listed top card first. Only the cards listed exist in the
+game, so card conservation holds for the scenario's own card set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dejarik.core.errors import DejarikError, ScenarioError
+from dejarik.core.rng import Rng
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding import rules
+from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState, normalize_config, table_for
+from dejarik.deckbuilding.invariants import check_invariants
+from dejarik.deckbuilding.state import PlayerState
+
+_TOP = {"pack", "mode", "bases_to_win", "bribing", "turn_limit", "overrides", "seed", "turn",
+        "active", "force", "phase", "players", "row", "galaxy_deck", "galaxy_discard", "pilots",
+        "description"}
+_PLAYER = {"hand", "deck", "discard", "play", "exile", "base", "base_deck", "victory", "pool"}
+
+
+class _Builder:
+    def __init__(self, s: DeckbuildingState, where: str) -> None:
+        self.s = s
+        self.where = where
+
+    def fail(self, field: str, msg: str) -> ScenarioError:
+        return ScenarioError(f"{self.where}: {field}: {msg}")
+
+    def new(self, name: Any, field: str) -> int:
+        t = self.s.table
+        if not isinstance(name, str):
+            raise self.fail(field, f"expected a card name, got {name!r}")
+        cid = t.by_name.get(name, t.by_slug.get(name))
+        if cid is None:
+            raise self.fail(field, f"unknown card {name!r}")
+        self.s.inst_def.append(cid)
+        return len(self.s.inst_def) - 1
+
+    def pile(self, v: Any, field: str) -> list[int]:
+        if v is None:
+            return []
+        if not isinstance(v, list):
+            raise self.fail(field, "expected a list of card names (top card first)")
+        return [self.new(x, f"{field}[{i}]") for i, x in enumerate(v)][::-1]
+
+    def damaged(self, v: Any, field: str) -> tuple[int, int]:
+        if isinstance(v, Mapping):
+            extra = set(v) - {"card", "damage"}
+            if extra:
+                raise self.fail(field, f"unknown field {sorted(extra)[0]!r} (card, damage)")
+            dmg = v.get("damage", 0)
+            if type(dmg) is not int or dmg < 0:
+                raise self.fail(f"{field}.damage", f"expected a whole number >= 0, got {dmg!r}")
+            return self.new(v.get("card"), f"{field}.card"), dmg
+        return self.new(v, field), 0
+
+
+def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
+    """Build a state from a scenario file path, YAML text, or mapping. Raises ScenarioError."""
+    where = "scenario"
+    if isinstance(source, Path) or (isinstance(source, str) and source.endswith((".yaml", ".yml"))):
+        p = Path(source)
+        where = p.name
+        try:
+            data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise ScenarioError(f"{where}: cannot read ({err.strerror})") from None
+        except yaml.YAMLError as err:
+            raise ScenarioError(f"{where}: not valid YAML ({err})") from None
+    elif isinstance(source, str):
+        try:
+            data = yaml.safe_load(source)
+        except yaml.YAMLError as err:
+            raise ScenarioError(f"scenario: not valid YAML ({err})") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{where}: expected a mapping at the top level")
+    extra = sorted(set(data) - _TOP)
+    if extra:
+        raise ScenarioError(f"{where}: unknown field {extra[0]!r}")
+    try:
+        return _build(data, where)
+    except ScenarioError:
+        raise
+    except DejarikError as err:
+        raise ScenarioError(f"{where}: {err}") from None
+
+
+def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
+    cfg = normalize_config({k: data[k] for k in DEFAULTS if k in data})
+    s = object.__new__(DeckbuildingState)
+    s.config = cfg
+    s.table = table_for(cfg)
+    s.defs = s.table.defs
+    s.bases_to_win = int(cfg["bases_to_win"])
+    s.bribing = bool(cfg["bribing"])
+    s.turn_limit = int(cfg["turn_limit"])
+    s.rng = Rng(int(data.get("seed", 0)))
+    s._init_fields()
+    s._legal = None
+    s.inst_def = []
+    b = _Builder(s, where)
+    fids = [f.id for f in s.table.factions]
+    players = data.get("players")
+    if not isinstance(players, Mapping) or set(players) != set(fids):
+        raise b.fail("players", f"needs exactly the factions {fids}")
+    ships_damage: list[tuple[int, int]] = []
+    for seat, fid in enumerate(fids):
+        raw = players[fid] or {}
+        if not isinstance(raw, Mapping):
+            raise b.fail(f"players.{fid}", "expected a mapping")
+        bad = sorted(set(raw) - _PLAYER)
+        if bad:
+            raise b.fail(f"players.{fid}", f"unknown field {bad[0]!r}")
+        p = PlayerState(fid)
+        for zone in ("hand", "deck", "discard", "exile", "victory", "base_deck"):
+            setattr(p, zone, b.pile(raw.get(zone), f"players.{fid}.{zone}"))
+        p.hand.reverse()  # hands read left to right
+        for i, item in enumerate(raw.get("play") or []):
+            c, dmg = b.damaged(item, f"players.{fid}.play[{i}]")
+            if s.card(c).ctype == d.BASE:
+                raise b.fail(f"players.{fid}.play[{i}]", f"{s.name(c)} is a base, not a card in play")
+            p.play.append(c)
+            ships_damage.append((c, dmg))
+        if raw.get("base") is not None:
+            c, dmg = b.damaged(raw["base"], f"players.{fid}.base")
+            p.base = c
+            ships_damage.append((c, dmg))
+        for zone in ("base_deck", "victory"):
+            for c in getattr(p, zone):
+                if s.card(c).ctype != d.BASE:
+                    raise b.fail(f"players.{fid}.{zone}", f"{s.name(c)} is not a base")
+        if p.base >= 0 and (s.card(p.base).ctype != d.BASE or s.card(p.base).faction != fid):
+            raise b.fail(f"players.{fid}.base", f"{s.name(p.base)} is not a {fid} base")
+        pool = raw.get("pool", 0)
+        if type(pool) is not int or pool < 0:
+            raise b.fail(f"players.{fid}.pool", f"expected a whole number >= 0, got {pool!r}")
+        p.pool = pool
+        s.players.append(p)
+    s.damage = [0] * len(s.inst_def)
+    s.row = b.pile(data.get("row"), "row")[::-1]
+    if len(s.row) > 6:
+        raise b.fail("row", f"the galaxy row holds at most 6 cards, got {len(s.row)}")
+    s.galaxy_deck = b.pile(data.get("galaxy_deck"), "galaxy_deck")
+    s.galaxy_discard = b.pile(data.get("galaxy_discard"), "galaxy_discard")
+    pilots = data.get("pilots", 10)
+    if type(pilots) is not int or pilots < 0:
+        raise b.fail("pilots", f"expected a number of pilots >= 0, got {pilots!r}")
+    pilot = next(c for c in s.table.defs if c.role == d.PILOT)
+    s.pilots = [b.new(pilot.name, "pilots") for _ in range(pilots)]
+    s.damage = [0] * len(s.inst_def)
+    for c, dmg in ships_damage:
+        if dmg and s.card(c).ctype == d.UNIT:
+            raise b.fail("damage", f"{s.name(c)} is a unit: only capital ships and bases take damage")
+        s.damage[c] = dmg
+    force = data.get("force", d.FORCE_END[1])
+    if type(force) is not int or not 0 <= force < d.FORCE_SPACES:
+        raise b.fail("force", f"the Force marker is a space from 0 (the {fids[0]} end) to 6, got {force!r}")
+    s.force = force
+    active = data.get("active", fids[0])
+    if active not in fids:
+        raise b.fail("active", f"must be one of {fids}, got {active!r}")
+    s.active = fids.index(active)
+    turn = data.get("turn", 1)
+    if type(turn) is not int or turn < 1:
+        raise b.fail("turn", f"expected a turn number >= 1, got {turn!r}")
+    s.turn = turn
+    phase = data.get("phase", "main")
+    if phase not in ("main", "start"):
+        raise b.fail("phase", f"must be main or start, got {phase!r}")
+    problems = check_invariants(s)
+    if problems:
+        raise b.fail("position", problems[0])
+    if phase == "start":
+        rules.start_turn(s)
+    return s
