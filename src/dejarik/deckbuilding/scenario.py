@@ -114,7 +114,7 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     if not isinstance(players, Mapping) or set(players) != set(fids):
         raise b.fail("players", f"needs exactly the factions {fids}")
     ships_damage: list[tuple[int, int]] = []
-    for seat, fid in enumerate(fids):
+    for fid in fids:
         raw = players[fid] or {}
         if not isinstance(raw, Mapping):
             raise b.fail(f"players.{fid}", "expected a mapping")
