@@ -216,13 +216,18 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
     s.put(c, dest, owner, pl)
     if mark:
         s.exile_end.add(c)
-    s.note(f"{s.name(c)}: {d.ZONE_WORDS[zone]} -> {_DEST_WORDS[dest]}")
+    if s.log is not None:
+        where = _ZONE_TEXT.get(zone) or d.ZONE_WORDS[zone].replace("opponent_", "").replace("_", " ")
+        whose = s.table.factions[owner].name + " " if owner >= 0 else ""
+        to = _DEST_WORDS[dest].replace("_", " ")
+        s.note(f"{s.name(c)}: {whose}{where} -> {to}")
     if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
             and owner != s.active):
         fire_watchers(s, s.active, "opponent_discards")
 
 
 _DEST_WORDS = {v: k for k, v in d.DEST_NAMES.items()}
+_ZONE_TEXT = {d.Z_GALAXY_TOP: "galaxy deck", d.Z_GALAXY_TOP2: "galaxy deck", d.Z_ROW: "galaxy row"}
 
 
 def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) -> None:

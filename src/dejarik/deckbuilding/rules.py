@@ -45,9 +45,10 @@ def attack_of(s: S, c: int, pl: int) -> int:
 
 def _may_attack(s: S, c: int, pl: int) -> bool:
     """Worth committing: it has attack now, or a constant self-bonus that may switch on."""
-    if attack_of(s, c, pl) > 0:
+    cd = s.defs[s.inst_def[c]]
+    if cd.attack > 0 or s.bonus.get(c) or any(b.to_self for b in cd.attack_bonuses):
         return True
-    return any(b.to_self for b in s.card(c).attack_bonuses)
+    return attack_of(s, c, pl) > 0
 
 
 def hunt_allowance(s: S, pl: int) -> int:
@@ -78,46 +79,49 @@ def main_actions(s: S) -> list[Action]:
     a = s.active
     p = s.players[a]
     opp = s.players[1 - a]
+    defs, idef = s.defs, s.inst_def
     acts: list[Action] = []
     seen: set[int] = set()
+    exile_end = s.exile_end
     for c in p.hand:
-        key = s.inst_def[c] if c not in s.exile_end else -1 - c
+        key = idef[c] if c not in exile_end else -1 - c
         if key not in seen:
             seen.add(key)
             acts.append((d.PLAY, c, 0))
     pool = p.pool
     own = p.faction
     for c in s.row:
-        cd = s.card(c)
+        cd = defs[idef[c]]
         if cd.cost <= pool and (cd.faction == own or cd.faction == d.NEUTRAL):
             acts.append((d.BUY, c, d.Z_ROW))
-    if s.pilots and s.card(s.pilots[-1]).cost <= pool:
+    if s.pilots and defs[idef[s.pilots[-1]]].cost <= pool:
         acts.append((d.BUY, s.pilots[-1], d.Z_PILOTS))
+    used = s.used
     for c in (p.base, *p.play):
-        if c < 0 or c in s.used:
+        if c < 0 or c in used:
             continue
-        cd = s.card(c)
+        cd = defs[idef[c]]
         if cd.ability >= 0 and (cd.requires is None or fx.cond_holds(s, cd.requires, a, c)) \
                 and fx.prog_possible(s, cd.ability, a, c):
             acts.append((d.USE, c, 0))
-    target = s.target
-    base_ok = target in (NO_TARGET, d.TARGET_BASE) and (
-        opp.base >= 0 or any(s.card(x).ctype == d.SHIP for x in opp.play))
-    rows = row_targets(s, a) if target != d.TARGET_BASE else []
-    if target >= 0:
-        rows = [target] if target in rows else []
-    for c in p.play:
-        if c in s.attacked or not _may_attack(s, c, a):
-            continue
-        if base_ok:
-            acts.append((d.COMMIT, c, d.TARGET_BASE))
-        if s.card(c).ctype == d.UNIT:
-            acts.extend((d.COMMIT, c, r) for r in rows)
+    attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a)]
+    if attackers:
+        target = s.target
+        base_ok = target in (NO_TARGET, d.TARGET_BASE) and (
+            opp.base >= 0 or any(defs[idef[x]].ctype == d.SHIP for x in opp.play))
+        rows = row_targets(s, a) if target != d.TARGET_BASE else []
+        if target >= 0:
+            rows = [target] if target in rows else []
+        for c in attackers:
+            if base_ok:
+                acts.append((d.COMMIT, c, d.TARGET_BASE))
+            if rows and defs[idef[c]].ctype == d.UNIT:
+                acts.extend((d.COMMIT, c, r) for r in rows)
     if s.committed:
         acts.append((d.RESOLVE, 0, 0))
     if s.bribing:
         for c in s.row:
-            cd = s.card(c)
+            cd = defs[idef[c]]
             if cd.faction == d.NEUTRAL and cd.cost <= pool:
                 acts.append((d.BRIBE, c, 0))
     acts.append((d.END, 0, 0))

@@ -140,7 +140,7 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
                 if s.card(c).ctype != d.BASE:
                     raise b.fail(f"players.{fid}.{zone}", f"{s.name(c)} is not a base")
         if p.base >= 0 and (s.card(p.base).ctype != d.BASE or s.card(p.base).faction != fid):
-            raise b.fail(f"players.{fid}.base", f"{s.name(p.base)} is not a {fid} base")
+            raise b.fail(f"players.{fid}.base", f"{s.name(p.base)} is not one of the {fid} bases")
         pool = raw.get("pool", 0)
         if type(pool) is not int or pool < 0:
             raise b.fail(f"players.{fid}.pool", f"expected a whole number >= 0, got {pool!r}")
