@@ -119,7 +119,7 @@ def test_override_errors() -> None:
     ({"players": {"empire": {}}}, "players: needs exactly the factions"),
     ({"players": {"empire": {"hand": ["X-Wung"]}, "rebel": {}}}, r"players.empire.hand\[0\]: unknown card"),
     ({"players": {"empire": {"base": {"card": "Lothal", "damage": 8}}, "rebel": {}}}, "Lothal is alive with 8"),
-    ({"players": {"empire": {"base": "Dantooine"}, "rebel": {}}}, "not a empire base"),
+    ({"players": {"empire": {"base": "Dantooine"}, "rebel": {}}}, "is not one of the empire bases"),
     ({"players": {"empire": {"play": ["Lothal"]}, "rebel": {}}}, "is a base, not a card in play"),
     ({"players": {"empire": {"play": [{"card": "X-Wing", "damage": 1}]}, "rebel": {}}}, "is a unit"),
     ({"players": {"empire": {"pool": -1}, "rebel": {}}}, "pool: expected a whole number"),

@@ -67,6 +67,12 @@ def play_checked(config: dict[str, Any], seed: int) -> tuple[DeckbuildingState, 
         assert not problems, f"seed {seed} step {step} ({text}): {problems}"
         for p in (0, 1):
             check_observation(s, p, deep=step % 40 == 0)
+        if step % 40 == 0:  # asking for the legal actions must not change the state
+            c = s.clone()
+            before = c.state_hash()
+            c._legal = None
+            c.legal_actions()
+            assert c.state_hash() == before, "legal_actions() changed the state"
     return s, replay
 
 

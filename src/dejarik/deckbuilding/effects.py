@@ -48,28 +48,49 @@ def cond_holds(s: S, c: Cond, pl: int, source: int) -> bool:
     return not cond_holds(s, c[1], pl, source)
 
 
-def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> list[tuple[int, int]]:
-    """(card, zone) pairs a `move` may pick; identical cards in unordered piles count once."""
+def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int,
+               merge: bool = True) -> list[tuple[int, int]]:
+    """(card, zone) pairs a `move` may pick. With `merge`, identical copies in a pile count
+    as one choice (a card marked to be exiled at end of turn stays a choice of its own)."""
     own, enemy = s.players[pl].faction, s.players[1 - pl].faction
     out: list[tuple[int, int]] = []
     for zone, flt in sources:
         lst = s.zone_list(zone, pl)
         if zone in (d.Z_DECK_TOP, d.Z_OPP_DECK_TOP, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
-            k = 2 if zone == d.Z_GALAXY_TOP2 else 1
-            if zone == d.Z_GALAXY_TOP or zone == d.Z_GALAXY_TOP2:
-                s.ensure_galaxy_deck(k)
-            lst = lst[-k:]
+            lst = lst[-2:] if zone == d.Z_GALAXY_TOP2 else lst[-1:]
         seen: set[int] = set()
-        dedup = zone in _DEDUP_ZONES
+        dedup = merge and zone in _DEDUP_ZONES
         for c in reversed(lst) if dedup else lst:
             cd = s.card(c)
-            if dedup:
-                if cd.id in seen or c in s.exile_end:
+            if dedup and c not in s.exile_end:
+                if cd.id in seen:
                     continue
                 seen.add(cd.id)
             if flt.match(cd, own, enemy):
                 out.append((c, zone))
     return out
+
+
+def _galaxy_tops(sources: tuple[tuple[int, Filter], ...]) -> int:
+    """How many top cards of the galaxy deck these zones look at (0: none)."""
+    return max((2 if z == d.Z_GALAXY_TOP2 else 1 for z, _ in sources
+                if z in (d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2)), default=0)
+
+
+def prepare(s: S, sources: tuple[tuple[int, Filter], ...]) -> None:
+    """Before an effect picks from the galaxy deck's top, reshuffle if it runs short."""
+    k = _galaxy_tops(sources)
+    if k:
+        s.ensure_galaxy_deck(k)
+
+
+def any_candidate(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> bool:
+    """Could an effect pick anything here? Read-only: a galaxy deck that would be refilled
+    from its discard pile counts as not empty (what it would show is not known yet)."""
+    k = _galaxy_tops(sources)
+    if k and len(s.galaxy_deck) < k and s.galaxy_discard:
+        return True
+    return bool(candidates(s, sources, pl))
 
 
 def can_buy(s: S, cd: CardDef, pl: int) -> bool:
@@ -106,7 +127,7 @@ def op_possible(s: S, op: Op, pl: int, source: int) -> bool:
     if code == d.OP_EXILE_SELF:
         return source in s.players[pl].play
     if code == d.OP_MOVE:
-        return bool(candidates(s, op[1], pl))
+        return any_candidate(s, op[1], pl)
     if code == d.OP_BUY:
         return bool(buy_candidates(s, op, pl))
     if code == d.OP_CHOOSE:
@@ -117,9 +138,11 @@ def op_possible(s: S, op: Op, pl: int, source: int) -> bool:
     if code == d.OP_REVEAL:
         return bool(s.galaxy_deck or s.galaxy_discard)
     if code == d.OP_LOOK:
+        if op[1] == d.Z_GALAXY_TOP:
+            return bool(s.galaxy_deck or s.galaxy_discard)
         return bool(s.zone_list(op[1], pl))
     if code == d.OP_SWAP:
-        return bool(candidates(s, (op[1],), pl)) and bool(candidates(s, (op[2],), pl))
+        return any_candidate(s, (op[1],), pl) and any_candidate(s, (op[2],), pl)
     if code == d.OP_PAY:
         return bool(s.players[pl].pool >= op[1])
     if code == d.OP_OPTIONAL:
@@ -312,6 +335,7 @@ def _exile_self(s: S, f: Frame, op: Op) -> int:
 def _move(s: S, f: Frame, op: Op) -> int:
     _, sources, dest, count, _up_to, all_, random_, _opp, mark, then = op
     pl = f.player
+    prepare(s, sources)
     if all_ and f.stage == 0:
         for c, z in candidates(s, sources, pl):
             if c in s.zone_list(z, pl):
@@ -319,7 +343,7 @@ def _move(s: S, f: Frame, op: Op) -> int:
                 f.n += 1
         f.stage = 1
     while f.stage == 0 and f.n < count:
-        cands = candidates(s, sources, pl)
+        cands = candidates(s, sources, pl, merge=not random_)
         if not cands:
             break
         if not random_:
@@ -380,6 +404,7 @@ def _look(s: S, f: Frame, op: Op) -> int:
 
 
 def _swap(s: S, f: Frame, op: Op) -> int:
+    prepare(s, (op[1], op[2]))
     if f.stage == 0 and not (candidates(s, (op[1],), f.player) and candidates(s, (op[2],), f.player)):
         return DONE
     return WAIT

@@ -87,6 +87,18 @@ class DeckbuildingState(StateData):
     num_players = 2
 
     def __init__(self, config: Mapping[str, Any], seed: int) -> None:
+        self._blank(config, seed)
+        self._setup()
+
+    @classmethod
+    def blank(cls, config: Mapping[str, Any], seed: int) -> DeckbuildingState:
+        """An empty position for a config (no cards yet): scenarios and saves fill it in."""
+        s = object.__new__(cls)
+        s._blank(config, seed)
+        s.inst_def = []
+        return s
+
+    def _blank(self, config: Mapping[str, Any], seed: int) -> None:
         self.config = normalize_config(config)
         self.table = table_for(self.config)
         self.defs = self.table.defs
@@ -96,7 +108,6 @@ class DeckbuildingState(StateData):
         self.rng = Rng(seed)
         self._init_fields()
         self._legal: list[Action] | None = None
-        self._setup()
 
     # -- setup (rulebook PRZYGOTOWANIE / PREPARAZIONE) -------------------------------------------
     def _new(self, def_id: int, copies: int) -> list[int]:

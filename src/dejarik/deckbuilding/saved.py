@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError
-from dejarik.core.rng import Rng
 from dejarik.deckbuilding.state import Frame, PlayerState
 
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ def _ints(v: Any, what: str) -> list[int]:
 
 
 def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> DeckbuildingState:
-    from dejarik.deckbuilding.game import ENGINE_VERSION, normalize_config, table_for
+    from dejarik.deckbuilding.game import ENGINE_VERSION
 
     if not isinstance(data, Mapping) or data.get("game") != "deckbuilding":
         raise SaveError("saved game: not a deckbuilding state")
@@ -32,16 +31,7 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
         raise SaveError(f"saved game: made by engine {data.get('engine_version')}, "
                         f"this is {ENGINE_VERSION}")
     try:
-        cfg = normalize_config(data["config"])
-        s = object.__new__(cls)
-        s.config = cfg
-        s.table = table_for(cfg)
-        s.defs = s.table.defs
-        s.bases_to_win = int(cfg["bases_to_win"])
-        s.bribing = bool(cfg["bribing"])
-        s.turn_limit = int(cfg["turn_limit"])
-        s._init_fields()
-        s._legal = None
+        s = cls.blank(data["config"], int(data["rng"]))
         names = data["cards"]
         try:
             s.inst_def = [s.table.by_name[n] for n in names]
@@ -79,7 +69,6 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
             s.stack.append(f)
         s.waiting, s.decider = bool(data["waiting"]), int(data["decider"])
         s.done, s.win = bool(data["done"]), int(data["winner"])
-        s.rng = Rng(int(data["rng"]))
     except SaveError:
         raise
     except DejarikError as err:

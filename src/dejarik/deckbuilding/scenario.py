@@ -13,10 +13,9 @@ from typing import Any
 import yaml
 
 from dejarik.core.errors import DejarikError, ScenarioError
-from dejarik.core.rng import Rng
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import rules
-from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState, normalize_config, table_for
+from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.state import PlayerState
 
@@ -96,18 +95,10 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
 
 
 def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
-    cfg = normalize_config({k: data[k] for k in DEFAULTS if k in data})
-    s = object.__new__(DeckbuildingState)
-    s.config = cfg
-    s.table = table_for(cfg)
-    s.defs = s.table.defs
-    s.bases_to_win = int(cfg["bases_to_win"])
-    s.bribing = bool(cfg["bribing"])
-    s.turn_limit = int(cfg["turn_limit"])
-    s.rng = Rng(int(data.get("seed", 0)))
-    s._init_fields()
-    s._legal = None
-    s.inst_def = []
+    seed = data.get("seed", 0)
+    if type(seed) is not int:
+        raise ScenarioError(f"{where}: seed: expected a whole number, got {seed!r}")
+    s = DeckbuildingState.blank({k: data[k] for k in DEFAULTS if k in data}, seed)
     b = _Builder(s, where)
     fids = [f.id for f in s.table.factions]
     players = data.get("players")
