@@ -58,3 +58,13 @@ def test_pack_check_lists_unknowns(tmp_path: Path) -> None:
     ov.write_text("cards:\n  Tatooine: {hp: 14}\n")
     code, out = run("pack", "check", "original", "--override", str(ov))
     assert code == 0 and "Tatooine: hp unknown" not in out
+
+
+def test_full_mode_says_what_is_left_out(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet"])
+    assert res.exit_code == 0 and "left out because their hit points are unknown: Tatooine" in res.output
+    ov = tmp_path / "ov.yaml"
+    ov.write_text("cards:\n  Tatooine: {hp: 14}\n")
+    res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet",
+                                    "--override", str(ov)])
+    assert res.exit_code == 0 and "left out" not in res.output

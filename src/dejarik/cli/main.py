@@ -48,8 +48,15 @@ def game_options(f: Any) -> Any:
 
 def _config(mode: str, bases_to_win: int | None, bribing: bool, pack: str, override: str | None,
             turn_limit: int = 0) -> dict[str, Any]:
-    return {"pack": pack, "mode": mode, "bases_to_win": bases_to_win, "bribing": bribing,
-            "overrides": _read_overrides(override), "turn_limit": turn_limit}
+    from dejarik.deckbuilding.game import missing_bases, normalize_config, table_for
+
+    cfg = {"pack": pack, "mode": mode, "bases_to_win": bases_to_win, "bribing": bribing,
+           "overrides": _read_overrides(override), "turn_limit": turn_limit}
+    left_out = missing_bases(table_for(normalize_config(cfg)), mode)
+    if left_out:
+        click.echo(f"note: left out because their hit points are unknown: {', '.join(left_out)} "
+                   "(supply them with --override FILE; see docs/pack-format.md)", err=True)
+    return cfg
 
 
 @click.group()
