@@ -28,7 +28,6 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
                    save_replay: str | None, quiet: bool) -> None:
     players = parse_agents(agents, seed)
     printed = [0]
-    holder: list[Any] = []
 
     def flush(s: Any) -> None:
         log = s.log
@@ -43,7 +42,6 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
         st: Any = s
         if st.log is None:
             st.log = [f"-- turn {st.turn}: {st.table.factions[st.active].name} --"]
-            holder.append(st)
         flush(st)
         if st.waiting and not quiet:
             who = st.table.factions[st.current_player].name

@@ -141,9 +141,6 @@ class StateData:
             self.log.append(text)
 
     # -- decks ---------------------------------------------------------------------------------
-    def rng_shuffle(self, cards: list[int]) -> None:
-        self.rng.shuffle(cards)
-
     rng: Rng
 
     def ensure_player_deck(self, pi: int, k: int) -> None:
