@@ -96,7 +96,7 @@ def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool
 def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, mode: str,
         bases_to_win: int | None, bribing: bool, pack: str, override: str | None) -> None:
     """Play N games between agents and print win rates, game length and speed."""
-    from dejarik.core.registry import get_game
+    from dejarik.deckbuilding.game import normalize_config, table_for
     from dejarik.sim.runner import run_batch
 
     if n < 1:
@@ -104,7 +104,7 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, mode: str,
     try:
         cfg = _config(mode, bases_to_win, bribing, pack, override, turn_limit)
         res = run_batch(game, cfg, n, seed, agents)
-        names = [f.name for f in get_game(game).new_state(cfg, seed).table.factions]  # type: ignore[attr-defined]
+        names = [f.name for f in table_for(normalize_config(cfg)).factions]
     except DejarikError as err:
         _fail(err)
     a = [x.strip() for x in agents.split(",")]

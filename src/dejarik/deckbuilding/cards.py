@@ -6,8 +6,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from dejarik.deckbuilding.defs import NEUTRAL
-
 Op = tuple[Any, ...]
 Program = tuple[Op, ...]
 Cond = tuple[Any, ...]
@@ -111,10 +109,6 @@ class CardDef:
     hunt_neutral: int = 0
     keep_resources: bool = False
 
-    @property
-    def is_neutral(self) -> bool:
-        return self.faction == NEUTRAL
-
 
 @dataclass
 class FactionInfo:
@@ -136,9 +130,3 @@ class CardTable:
     by_name: dict[str, int]
     by_slug: dict[str, int]
     unknown: list[str]  # human-readable list of values that are missing (null) in the packs
-
-    def faction_name(self, fid: str) -> str:
-        for f in self.factions:
-            if f.id == fid:
-                return f.name
-        return "Neutral" if fid == NEUTRAL else fid
