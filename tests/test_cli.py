@@ -51,20 +51,22 @@ def test_scenario_check(tmp_path: Path) -> None:
     assert code == 2 and "unknown card 'TIE Fighterr'" in out
 
 
-def test_pack_check_lists_unknowns(tmp_path: Path) -> None:
-    code, out = run("pack", "check", "original")
-    assert code == 0 and "galaxy 90 copies" in out and "Tatooine: hp unknown" in out
-    ov = tmp_path / "ov.yaml"
-    ov.write_text("cards:\n  Tatooine: {hp: 14}\n")
-    code, out = run("pack", "check", "original", "--override", str(ov))
-    assert code == 0 and "Tatooine: hp unknown" not in out
+def test_cards_check_original_is_complete(tmp_path: Path) -> None:
+    code, out = run("cards", "check", "original")
+    assert code == 0 and "COMPLETE composition: every card of the edition is listed" in out
+    assert "galaxy cards: 30/30 copies known, 18 cards listed - complete" in out
+    assert "UNKNOWN  Tatooine: hp unknown" in out
+    fix = tmp_path / "fix.yaml"
+    fix.write_text("extends: original\ncards:\n  - {name: Tatooine, hp: 14}\n")
+    code, out = run("cards", "check", str(fix))
+    assert code == 0 and "Tatooine" not in out.split("== Rebels")[1].split("== neutral")[0]
 
 
-def test_full_mode_says_what_is_left_out(tmp_path: Path) -> None:
+def test_full_mode_is_refused_until_tatooine_is_known(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet"])
-    assert res.exit_code == 0 and "left out because their hit points are unknown: Tatooine" in res.output
+    assert res.exit_code == 2 and "Tatooine: hp unknown" in res.output
     ov = tmp_path / "ov.yaml"
     ov.write_text("cards:\n  Tatooine: {hp: 14}\n")
     res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet",
                                     "--override", str(ov)])
-    assert res.exit_code == 0 and "left out" not in res.output
+    assert res.exit_code == 0 and "Result:" in res.output

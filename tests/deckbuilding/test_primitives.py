@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from dejarik.core.errors import PackError
+from dejarik.deckbuilding.completeness import pack_report
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.pack import compile_pack, load_pack
 from dejarik.deckbuilding.rules import attack_of
@@ -29,7 +30,6 @@ MINI = """
 pack: mini
 title: "Primitive test pack"
 edition: test
-exile: pile
 factions:
   - {id: red, name: Red, hunt: bounty hunting}
   - {id: blue, name: Blue, hunt: sabotage}
@@ -692,9 +692,13 @@ def test_bad_pack_raises_pack_error_naming_file_card_field(
 
 
 def test_bad_pack_composition(tmp_path: Path) -> None:
-    """A pack needs a starting base per faction, starters and a pilot: PackError names the
-    file."""
+    """A faction without a starter deck is a broken pack (PackError names file and faction);
+    a missing pilot card only makes the pack incomplete, which `cards check` reports."""
+    data = _mini_data()
+    data["cards"] = [c for c in data["cards"] if c.get("role") != "starter" or c.get("faction") != "red"]
+    with pytest.raises(PackError, match=r"^bad\.yaml: faction 'red' has no starter deck"):
+        compile_pack(data, "bad.yaml")
     data = _mini_data()
     data["cards"] = [c for c in data["cards"] if c.get("role") != "pilot"]
-    with pytest.raises(PackError, match=r"^bad\.yaml: .*pilot"):
-        compile_pack(data, "bad.yaml")
+    report = pack_report(compile_pack(data, "bad.yaml"), data["pack"])
+    assert "  MISSING  no pilot card is listed (role: pilot)" in report.lines

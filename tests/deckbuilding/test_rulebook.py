@@ -12,7 +12,7 @@ import pytest
 
 from dejarik.core.errors import ConfigError, IllegalActionError
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.game import DeckbuildingState, IncompletePackError
 from dejarik.deckbuilding.rules import attack_of
 
 from .helpers import EMPIRE, REBEL, act, legal, names, scenario
@@ -38,15 +38,16 @@ def test_setup_beginner() -> None:
     assert s.active == EMPIRE and s.turn == 1 and s.current_player == EMPIRE
 
 
-def test_setup_full_mode_leaves_out_unknown_base() -> None:
+def test_setup_full_mode_needs_every_base() -> None:
     """000 PEŁNA KONTROLA / 003 GALASSIA COMPLETA: all 10 bases. Tatooine's hp is unknown in our
-    sources, so it stays out unless the user supplies it."""
-    s = DeckbuildingState({"mode": "full"}, 1)
-    assert len(s.players[EMPIRE].base_deck) == 9
-    assert len(s.players[REBEL].base_deck) == 8
-    assert s.bases_to_win == 4
+    sources: the game is refused, naming it, until the user supplies it (nothing is left out
+    or filled in silently)."""
+    with pytest.raises(IncompletePackError, match="Tatooine: hp unknown"):
+        DeckbuildingState({"mode": "full"}, 1)
     t = DeckbuildingState({"mode": "full", "overrides": {"Tatooine": {"hp": 14}}}, 1)
+    assert len(t.players[EMPIRE].base_deck) == 9
     assert len(t.players[REBEL].base_deck) == 9
+    assert t.bases_to_win == 4
 
 
 def test_same_seed_same_game() -> None:

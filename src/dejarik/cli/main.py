@@ -40,22 +40,34 @@ def game_options(f: Any) -> Any:
     f = click.option("--bases-to-win", type=int, default=None,
                      help="bases to destroy to win, 2-5 (default 3 beginner, 4 full)")(f)
     f = click.option("--bribing/--no-bribing", default=False, help="optional rule: bribe neutrals")(f)
-    f = click.option("--pack", default="original", show_default=True, help="pack id or .yaml file")(f)
+    f = click.option("--pack", "packs", multiple=True, default=["original"], show_default=True,
+                     help="pack id or .yaml file; repeat to load several (a file may extend a pack)")(f)
+    f = click.option("--factions", default=None,
+                     help="two factions, seat order, e.g. empire,republic (default: the first pack's)")(f)
+    f = click.option("--neutral", default=None, help="whose neutral deck (a pack id)")(f)
+    f = click.option("--pilots", default=None, help="whose Outer Rim pilot stack (a pack id)")(f)
+    f = click.option("--first", type=click.Choice(["0", "1", "random"]), default=None,
+                     help="who moves first (default: the edition's rule; cross-edition: random)")(f)
     f = click.option("--override", "override", default=None,
-                     help="YAML file supplying card values the pack leaves unknown")(f)
+                     help="YAML file `cards: {Name: {field: value}}` filling unknown values")(f)
     return f
 
 
-def _config(mode: str, bases_to_win: int | None, bribing: bool, pack: str, override: str | None,
-            turn_limit: int = 0) -> dict[str, Any]:
-    from dejarik.deckbuilding.game import missing_bases, normalize_config, table_for
+def _config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
+    """A game config from the common options; prints what the players should know first."""
+    from dejarik.deckbuilding.completeness import game_warnings
+    from dejarik.deckbuilding.game import normalize_config, selection, table_for
 
-    cfg = {"pack": pack, "mode": mode, "bases_to_win": bases_to_win, "bribing": bribing,
-           "overrides": _read_overrides(override), "turn_limit": turn_limit}
-    left_out = missing_bases(table_for(normalize_config(cfg)), mode)
-    if left_out:
-        click.echo(f"note: left out because their hit points are unknown: {', '.join(left_out)} "
-                   "(supply them with --override FILE; see docs/pack-format.md)", err=True)
+    first = opts.get("first")
+    cfg = {"packs": list(opts["packs"]), "mode": opts["mode"], "bases_to_win": opts["bases_to_win"],
+           "bribing": opts["bribing"], "overrides": _read_overrides(opts.get("override")),
+           "turn_limit": turn_limit, "neutral": opts.get("neutral"), "pilot_stack": opts.get("pilots"),
+           "factions": opts["factions"].split(",") if opts.get("factions") else None,
+           "first": first if first in (None, "random") else int(first)}
+    cfg = normalize_config(cfg)
+    table = table_for(cfg)
+    for line in game_warnings(table, selection(table, cfg), cfg["mode"]):
+        click.echo(f"note: {line}", err=True)
     return cfg
 
 
@@ -73,14 +85,13 @@ def main() -> None:
 @click.option("--save-replay", default=None, help="write the game's replay to this file")
 @click.option("--quiet", is_flag=True, help="print only the result")
 @game_options
-def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool, mode: str,
-         bases_to_win: int | None, bribing: bool, pack: str, override: str | None) -> None:
+def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool,
+         **opts: Any) -> None:
     """Play one complete game between AI players and print it turn by turn."""
     from dejarik.cli.show import play_and_print
 
     try:
-        play_and_print(game, _config(mode, bases_to_win, bribing, pack, override), seed, agents,
-                       save_replay, quiet)
+        play_and_print(game, _config(opts), seed, agents, save_replay, quiet)
     except DejarikError as err:
         _fail(err)
 
@@ -93,23 +104,23 @@ def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool
 @click.option("--turn-limit", type=int, default=1000, show_default=True,
               help="stop a game with no winner after this many turns (0: never)")
 @game_options
-def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, mode: str,
-        bases_to_win: int | None, bribing: bool, pack: str, override: str | None) -> None:
+def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, **opts: Any) -> None:
     """Play N games between agents and print win rates, game length and speed."""
-    from dejarik.deckbuilding.game import normalize_config, table_for
+    from dejarik.deckbuilding.game import selection, table_for
     from dejarik.sim.runner import run_batch
 
     if n < 1:
         _fail(DejarikError("--games must be at least 1"))
     try:
-        cfg = _config(mode, bases_to_win, bribing, pack, override, turn_limit)
+        cfg = _config(opts, turn_limit)
         res = run_batch(game, cfg, n, seed, agents)
-        names = [f.name for f in table_for(normalize_config(cfg)).factions]
+        table = table_for(cfg)
+        names = [table.faction(f).name for f in selection(table, cfg).factions]
     except DejarikError as err:
         _fail(err)
     a = [x.strip() for x in agents.split(",")]
     a = a * 2 if len(a) == 1 else a
-    click.echo(f"{n} games of {game} ({mode}, seeds {seed}..{seed + n - 1})")
+    click.echo(f"{n} games of {game} ({cfg['mode']}, seeds {seed}..{seed + n - 1})")
     for seat in range(2):
         click.echo(f"  {names[seat]:<10} ({a[seat]:<6}) wins {res.wins[seat]:>6}  "
                    f"({100 * res.wins[seat] / n:5.1f}%)")
@@ -155,34 +166,9 @@ def scenario_check(file: str) -> None:
         s = load_scenario(Path(file))
     except DejarikError as err:
         _fail(err)
-    who = s.table.factions[s.current_player].name if s.current_player >= 0 else "nobody"
+    who = s.factions[s.current_player].name if s.current_player >= 0 else "nobody"
     click.echo(f"ok: {len(s.inst_def)} cards, turn {s.turn}, {who} to act")
     click.echo("legal: " + ", ".join(s.action_to_text(a) for a in s.legal_actions()))
-
-
-@main.group()
-def pack() -> None:
-    """Card packs."""
-
-
-@pack.command("check")
-@click.argument("pack_ref")
-@click.option("--override", default=None, help="YAML file supplying unknown values")
-def pack_check(pack_ref: str, override: str | None) -> None:
-    """Validate a pack (bundled id or .yaml file) and list what it leaves unknown."""
-    from dejarik.deckbuilding import defs as d
-    from dejarik.deckbuilding.pack import load_pack
-
-    try:
-        table = load_pack(pack_ref, _read_overrides(override) or None)
-    except DejarikError as err:
-        _fail(err)
-    roles = {r: sum(c.copies for c in table.defs if c.role == v) for r, v in d.ROLE_NAMES.items()}
-    bases = sum(1 for c in table.defs if c.role == d.BASE_ROLE)
-    click.echo(f"ok: {table.pack_ids[0]}: {len(table.defs)} cards; galaxy {roles['galaxy']} copies, "
-               f"starters {roles['starter']}, pilots {roles['pilot']}, bases {bases}")
-    for item in table.unknown:
-        click.echo(f"  unknown: {item}")
 
 
 @main.command()
@@ -198,6 +184,10 @@ def bench(game: str, seconds: float, openspiel: bool) -> None:
     except DejarikError as err:
         _fail(err)
 
+
+from dejarik.cli.cards import cards  # noqa: E402
+
+main.add_command(cards)
 
 if __name__ == "__main__":
     main()

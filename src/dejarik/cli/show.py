@@ -14,7 +14,7 @@ from dejarik.sim.runner import play_game
 def _status(s: Any) -> str:
     parts = []
     for i, p in enumerate(s.players):
-        name = s.table.factions[i].name
+        name = s.factions[i].name
         base = (f"{s.name(p.base)} {s.damage[p.base]}/{s.card(p.base).hp}" if p.base >= 0
                 else "no base")
         ships = [f"{s.name(c)} {s.damage[c]}/{s.card(c).hp}" for c in p.play
@@ -41,10 +41,10 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
     def on_action(s: GameState, action: Action) -> None:
         st: Any = s
         if st.log is None:
-            st.log = [f"-- turn {st.turn}: {st.table.factions[st.active].name} --"]
+            st.log = [f"-- turn {st.turn}: {st.factions[st.active].name} --"]
         flush(st)
         if st.waiting and not quiet:
-            who = st.table.factions[st.current_player].name
+            who = st.factions[st.current_player].name
             click.echo(f"   > {who}: {s.action_to_text(action)}")
 
     state, result, rep = play_game(game, config, seed, players, record=bool(save_replay),
@@ -52,7 +52,7 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
     st: Any = state
     if st.log is not None:
         flush(st)
-    names = [f.name for f in st.table.factions]
+    names = [f.name for f in st.factions]
     winner = "no winner" if result.winner is None else f"{names[result.winner]} win"
     click.echo(_status(st))
     click.echo(f"Result: {winner} after {result.turns} turns ({result.actions} actions), seed {seed}.")

@@ -40,7 +40,7 @@ class Filter:
             return False
         if self.unique is not None and card.unique != self.unique:
             return False
-        if self.name is not None and card.name != self.name:
+        if self.name is not None and card.printed != self.name:
             return False
         return self.max_cost is None or card.cost <= self.max_cost
 
@@ -108,6 +108,37 @@ class CardDef:
     prevent_damage: int = 0
     hunt_neutral: int = 0
     keep_resources: bool = False
+    pack: str = ""
+    printed: str = ""                  # the printed name (`name` gets '[pack]' if two packs share it)
+    unknown: tuple[str, ...] = ()      # fields no source establishes (null in the pack)
+    unconfirmed: dict[str, str] = field(default_factory=dict)  # field -> why it is not certain
+    notes: str = ""
+    raw: dict[str, Any] = field(default_factory=dict)  # the pack entry (after merging), for display
+
+
+@dataclass(frozen=True)
+class Composition:
+    """How many cards an edition's box holds (both rulebooks: 90 galaxy cards, 10 starters,
+    10 pilots, 10 bases per faction of which 5 are the beginner set)."""
+
+    galaxy_per_faction: int = 30
+    galaxy_neutral: int = 30
+    starter_deck: int = 10
+    pilots: int = 10
+    bases_per_faction: int = 10
+    beginner_bases: int = 5
+
+
+@dataclass
+class PackInfo:
+    """One pack of a table, after the files that extend it were merged in."""
+
+    id: str
+    title: str
+    edition: str
+    factions: list[str]
+    composition: Composition
+    files: list[str]
 
 
 @dataclass
@@ -121,12 +152,24 @@ class FactionInfo:
 class CardTable:
     """Every card definition and compiled program of the packs in play."""
 
-    pack_ids: tuple[str, ...]
-    edition: str
-    exile_pile: bool
+    packs: list[PackInfo]
     factions: list[FactionInfo]
     defs: list[CardDef]
     progs: list[Program]
     by_name: dict[str, int]
     by_slug: dict[str, int]
-    unknown: list[str]  # human-readable list of values that are missing (null) in the packs
+
+    def pack(self, pack_id: str) -> PackInfo:
+        for p in self.packs:
+            if p.id == pack_id:
+                return p
+        raise KeyError(pack_id)
+
+    def faction(self, fid: str) -> FactionInfo:
+        for f in self.factions:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def pack_of_faction(self, fid: str) -> PackInfo:
+        return next(p for p in self.packs if fid in p.factions)

@@ -40,7 +40,7 @@ def cond_holds(s: S, c: Cond, pl: int, source: int) -> bool:
         return any(f.match(s.card(x), own, enemy) for x in s.players[1 - pl].play)
     if code == d.C_BASE:
         base = s.players[pl].base
-        return base >= 0 and s.name(base) == c[1]
+        return base >= 0 and s.card(base).printed == c[1]
     if code == d.C_ALL:
         return all(cond_holds(s, x, pl, source) for x in c[1])
     if code == d.C_ANY:
@@ -241,7 +241,7 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
         s.exile_end.add(c)
     if s.log is not None:
         where = _ZONE_TEXT.get(zone) or d.ZONE_WORDS[zone].replace("opponent_", "").replace("_", " ")
-        whose = s.table.factions[owner].name + " " if owner >= 0 else ""
+        whose = s.factions[owner].name + " " if owner >= 0 else ""
         to = _DEST_WORDS[dest].replace("_", " ")
         s.note(f"{s.name(c)}: {whose}{where} -> {to}")
     if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
@@ -259,7 +259,7 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     p = s.players[pl]
     if not free:
         p.pool -= cd.cost
-    s.note(f"{s.table.factions[pl].name} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
+    s.note(f"{s.factions[pl].name} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
     s.take(c, zone, pl)
     exile_at_end = False
     if dest < 0 and s.next_buy >= 0:
@@ -439,7 +439,7 @@ def reveal_base(s: S, pl: int, base: int) -> None:
     p = s.players[pl]
     p.base_deck.remove(base)
     p.base = base
-    s.note(f"{s.table.factions[pl].name} reveal their new base {s.name(base)}")
+    s.note(f"{s.factions[pl].name} reveal their new base {s.name(base)}")
     fire_own(s, base, "reveal", pl)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from typing import Any, Self
 
@@ -13,38 +14,117 @@ from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import effects as fx
 from dejarik.deckbuilding import notation, rules
 from dejarik.deckbuilding.cards import CardTable
-from dejarik.deckbuilding.pack import load_pack
+from dejarik.deckbuilding.completeness import (
+    HOW_TO,
+    Selection,
+    bases_in_play,
+    dealt_cards,
+    game_problems,
+)
+from dejarik.deckbuilding.pack import load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, StateData
 
-ENGINE_VERSION = "deckbuilding-1"
+ENGINE_VERSION = "deckbuilding-2"
 Action = tuple[int, int, int]
 
 DEFAULTS: dict[str, Any] = {
-    "pack": "original",
-    "mode": "beginner",      # beginner: the 5-base beginner sets; full: every base with known hp
+    "packs": ["original"],   # pack ids or .yaml files, in order (a file may extend an earlier pack)
+    "factions": None,        # [seat 0, seat 1] faction ids; default: the first pack's two factions
+    "neutral": None,         # whose neutral deck of 30 (a pack id); default: the factions' pack
+    "pilot_stack": None,     # whose Outer Rim pilot stack (a pack id); default: the neutral deck's
+    "first": None,           # seat 0 or 1, or "random"; default: the edition's rule (see below)
+    "mode": "beginner",      # beginner: the 5-base beginner sets; full: all 10 bases
     "bases_to_win": None,    # default: 3 (beginner) or 4 (full), as the rulebook suggests
     "bribing": False,        # optional rule: pay a neutral row card's cost to discard it
     "turn_limit": 0,         # not a rule: a safety valve for simulations (0 = none)
-    "overrides": {},         # {card name: {field: value}} for values the pack leaves unknown
+    "overrides": {},         # {card name: {field: value}}: a quick way to fill a few values
 }
 
 _TABLES: dict[str, CardTable] = {}
 
 
+def _stamp(ref: str) -> Any:
+    """A pack file's identity for the table cache: the same path edited is a new table."""
+    if not ref.endswith((".yaml", ".yml")):
+        return ref
+    try:
+        st = os.stat(ref)
+    except OSError:
+        return ref
+    return [os.path.abspath(ref), st.st_mtime_ns, st.st_size]
+
+
 def table_for(config: Mapping[str, Any]) -> CardTable:
-    key = json.dumps([config["pack"], config["overrides"]], sort_keys=True)
+    key = json.dumps([[_stamp(r) for r in config["packs"]], config["overrides"]], sort_keys=True)
     table = _TABLES.get(key)
     if table is None:
-        table = load_pack(str(config["pack"]), config["overrides"] or None)
+        table = load_packs(list(config["packs"]), config["overrides"] or None)
         _TABLES[key] = table
     return table
 
 
-def normalize_config(config: Mapping[str, Any]) -> dict[str, Any]:
+class IncompletePackError(ConfigError):
+    """The chosen decks hold cards whose values no source establishes."""
+
+
+def _packs_list(v: Any) -> list[str]:
+    if isinstance(v, str):
+        v = [v]
+    if not isinstance(v, list | tuple) or not v or not all(isinstance(x, str) and x for x in v):
+        raise ConfigError(f"packs must be a list of pack ids or .yaml files, got {v!r}")
+    return list(v)
+
+
+def selection(table: CardTable, cfg: Mapping[str, Any]) -> Selection:
+    """Resolve factions, neutral deck, pilots and first player (rulebook: cross-edition play)."""
+    fids = [f.id for f in table.factions]
+    factions = cfg["factions"]
+    if factions is None:
+        factions = table.packs[0].factions[:2]
+    if (not isinstance(factions, list | tuple) or len(factions) != 2
+            or factions[0] == factions[1] or not all(f in fids for f in factions)):
+        raise ConfigError(f"factions must be two different factions of the loaded packs "
+                          f"({', '.join(fids)}), got {factions!r}")
+    homes = {table.pack_of_faction(f).id for f in factions}
+    pack_ids = [p.id for p in table.packs]
+    neutral = cfg["neutral"]
+    if neutral is None:
+        if len(homes) > 1:
+            raise ConfigError(f"the factions come from different packs ({', '.join(sorted(homes))}): "
+                              "choose whose neutral deck to play with (neutral: PACK)")
+        neutral = next(iter(homes))
+    pilots = cfg["pilot_stack"]
+    if pilots is None:
+        pilots = neutral if any(c.role == d.PILOT and c.pack == neutral for c in table.defs) else None
+        pilots = pilots or next((c.pack for c in table.defs if c.role == d.PILOT), neutral)
+    for what, v in (("neutral", neutral), ("pilot_stack", pilots)):
+        if v not in pack_ids:
+            raise ConfigError(f"{what} must be one of the loaded packs ({', '.join(pack_ids)}), got {v!r}")
+    first = cfg["first"]
+    standard = homes == {neutral}
+    if first is None:
+        # one edition: its first-listed faction moves first; cross-edition: at random
+        first = table.packs[pack_ids.index(neutral)].factions.index(factions[0]) if standard else "random"
+        if standard and first not in (0, 1):
+            first = "random"
+    if first not in (0, 1, "random"):
+        raise ConfigError(f"first must be 0, 1 or 'random', got {first!r}")
+    return Selection((factions[0], factions[1]), neutral, pilots, None if first == "random" else first)
+
+
+def normalize_config(config: Mapping[str, Any], deal: bool = True) -> dict[str, Any]:
+    """Check a config and fill in defaults. With `deal`, also check that a new game can be
+    dealt from it (scenarios and saves list their own cards, so they skip that)."""
+    config = dict(config)
+    if "pack" in config:  # a single pack, as scenarios and older configs say it
+        if "packs" in config:
+            raise ConfigError("give either pack or packs, not both")
+        config["packs"] = config.pop("pack")
     unknown = sorted(set(config) - set(DEFAULTS))
     if unknown:
         raise ConfigError(f"unknown config field {unknown[0]!r} (known: {', '.join(DEFAULTS)})")
     cfg = {**DEFAULTS, **config}
+    cfg["packs"] = _packs_list(cfg["packs"])
     if cfg["mode"] not in ("beginner", "full"):
         raise ConfigError(f"mode must be 'beginner' or 'full', got {cfg['mode']!r}")
     if cfg["bases_to_win"] is None:
@@ -60,25 +140,29 @@ def normalize_config(config: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(cfg["overrides"], Mapping):
         raise ConfigError("overrides must be a mapping {card name: {field: value}}")
     cfg["overrides"] = dict(cfg["overrides"])
+    if cfg["factions"] is not None:
+        f = cfg["factions"]
+        cfg["factions"] = list(f) if isinstance(f, list | tuple) else f
     table = table_for(cfg)
-    for f in table.factions:
-        n = len(base_pool(table, f.id, cfg["mode"]))
-        if n < btw:
-            raise ConfigError(f"{f.name} have only {n} playable bases in {cfg['mode']} mode; "
-                              f"bases_to_win {btw} is impossible")
+    sel = selection(table, cfg)
+    if deal:
+        check_dealable(table, sel, cfg)
     return cfg
 
 
-def base_pool(table: CardTable, faction: str, mode: str) -> list[int]:
-    """Base card ids for a faction in a mode; bases with unknown hp are left out."""
-    return [c.id for c in table.defs
-            if c.role == d.BASE_ROLE and c.faction == faction and c.hp is not None
-            and (mode == "full" or c.beginner)]
-
-
-def missing_bases(table: CardTable, mode: str) -> list[str]:
-    return [c.name for c in table.defs if c.role == d.BASE_ROLE and c.hp is None
-            and (mode == "full" or c.beginner)]
+def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> None:
+    btw = cfg["bases_to_win"]
+    problems = game_problems(table, sel, cfg["mode"])
+    if problems:
+        names = " v ".join(table.faction(f).name for f in sel.factions)
+        raise IncompletePackError(
+            f"cannot deal {names} ({cfg['mode']} mode): the packs do not say everything the game needs "
+            "(nothing is filled in for you):\n  " + "\n  ".join(problems) + f"\nTo play, {HOW_TO}.")
+    for f in sel.factions:
+        n = len(bases_in_play(table, f, cfg["mode"]))
+        if n < btw:
+            raise ConfigError(f"{table.faction(f).name} have only {n} bases in {cfg['mode']} mode; "
+                              f"bases_to_win {btw} is impossible")
 
 
 class DeckbuildingState(StateData):
@@ -87,7 +171,7 @@ class DeckbuildingState(StateData):
     num_players = 2
 
     def __init__(self, config: Mapping[str, Any], seed: int) -> None:
-        self._blank(config, seed)
+        self._blank(config, seed, deal=True)
         self._setup()
 
     @classmethod
@@ -98,10 +182,12 @@ class DeckbuildingState(StateData):
         s.inst_def = []
         return s
 
-    def _blank(self, config: Mapping[str, Any], seed: int) -> None:
-        self.config = normalize_config(config)
+    def _blank(self, config: Mapping[str, Any], seed: int, deal: bool = False) -> None:
+        self.config = normalize_config(config, deal)
         self.table = table_for(self.config)
         self.defs = self.table.defs
+        self.selection = selection(self.table, self.config)
+        self.factions = [self.table.faction(f) for f in self.selection.factions]
         self.bases_to_win = int(self.config["bases_to_win"])
         self.bribing = bool(self.config["bribing"])
         self.turn_limit = int(self.config["turn_limit"])
@@ -116,37 +202,35 @@ class DeckbuildingState(StateData):
         return list(range(start, start + copies))
 
     def _setup(self) -> None:
-        t = self.table
+        t, sel, mode = self.table, self.selection, self.config["mode"]
         self.inst_def = []
-        starters = []
-        for f in t.factions:
-            cards: list[int] = []
-            for c in t.defs:
-                if c.role == d.STARTER and c.faction == f.id:
-                    cards += self._new(c.id, c.copies)
-            starters.append(cards)
         galaxy: list[int] = []
-        for c in t.defs:
+        for c in dealt_cards(t, sel, mode):
             if c.role == d.GALAXY:
                 galaxy += self._new(c.id, c.copies)
-        pilot = next(c for c in t.defs if c.role == d.PILOT)
+        pilot = next(c for c in t.defs if c.role == d.PILOT and c.pack == sel.pilots)
         self.pilots = self._new(pilot.id, pilot.copies)
-        bases = [[x for b in base_pool(t, f.id, self.config["mode"]) for x in self._new(b, 1)]
-                 for f in t.factions]
-        self.damage = [0] * len(self.inst_def)
-        for seat, f in enumerate(t.factions):
+        for f in self.factions:
             p = PlayerState(f.id)
-            p.deck = starters[seat]
-            self.rng.shuffle(p.deck)
-            start = [b for b in bases[seat] if self.card(b).starting]
-            p.base = start[0]
-            p.base_deck = [b for b in bases[seat] if b != p.base]
+            for c in t.defs:
+                if c.role == d.STARTER and c.faction == f.id:
+                    p.deck += self._new(c.id, c.copies)
+            bases = [x for b in bases_in_play(t, f.id, mode) for x in self._new(b.id, 1)]
+            p.base = next(b for b in bases if self.card(b).starting)
+            p.base_deck = [b for b in bases if b != p.base]
             self.players.append(p)
+        self.damage = [0] * len(self.inst_def)
+        # cross-edition play: the first player is drawn at random; the Force marker starts
+        # at the second player's end of the track
+        self.first = sel.first if sel.first is not None else self.rng.below(2)
+        self.active = self.first
+        for p in self.players:
+            self.rng.shuffle(p.deck)
         self.galaxy_deck = galaxy
         self.rng.shuffle(self.galaxy_deck)
         for _ in range(6):
             self.row.append(self.galaxy_deck.pop())
-        self.force = d.FORCE_END[1]  # the second player's end of the track
+        self.force = d.FORCE_END[1 - self.first]
         for seat in range(2):
             self.draw(seat, rules.HAND_SIZE)
         rules.start_turn(self)
@@ -251,7 +335,8 @@ class DeckbuildingState(StateData):
     def _key(self) -> tuple[Any, ...]:
         return (ENGINE_VERSION, self.config_key(), tuple(self.inst_def),
                 tuple(p.key() for p in self.players), tuple(self.row), tuple(self.galaxy_deck),
-                tuple(self.galaxy_discard), tuple(self.pilots), self.force, self.active, self.turn,
+                tuple(self.galaxy_discard), tuple(self.pilots), self.force, self.active, self.first,
+                self.turn,
                 tuple(self.damage), tuple(sorted(self.used)), tuple(sorted(self.attacked)),
                 tuple(sorted(self.bonus.items())), tuple(self.committed), self.target,
                 tuple(sorted(self.fired)), self.next_buy, tuple(self.bought), self.hunts_used,
@@ -279,7 +364,7 @@ class DeckbuildingState(StateData):
                         for p in self.players],
             "row": self.row, "galaxy_deck": self.galaxy_deck,
             "galaxy_discard": self.galaxy_discard, "pilots": self.pilots, "force": self.force,
-            "active": self.active, "turn": self.turn, "damage": self.damage,
+            "active": self.active, "first": self.first, "turn": self.turn, "damage": self.damage,
             "used": sorted(self.used), "attacked": sorted(self.attacked),
             "bonus": sorted(self.bonus.items()), "committed": self.committed,
             "target": self.target, "fired": sorted(self.fired), "next_buy": self.next_buy,

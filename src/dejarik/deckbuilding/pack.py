@@ -21,10 +21,12 @@ from dejarik.deckbuilding.cards import (
     BuyTo,
     CardDef,
     CardTable,
+    Composition,
     Cond,
     FactionInfo,
     Filter,
     Op,
+    PackInfo,
     Program,
     Trigger,
     slugify,
@@ -41,10 +43,11 @@ _SYSTEM: list[Program] = [
     ((d.OP_OPTIONAL, 2),),
 ]
 
+_BUY_ZONES = ("row", "galaxy_discard", "exile", "discard")
 _CARD_KEYS = {
     "name", "role", "faction", "type", "copies", "cost", "attack", "resources", "force", "hp",
     "target", "reward", "traits", "unique", "starting", "beginner", "text", "ability",
-    "triggers", "statics", "source", "notes", "aliases", "conflicts",
+    "triggers", "statics", "source", "notes", "aliases", "conflicts", "unconfirmed",
 }
 
 
@@ -74,6 +77,11 @@ class _Compiler:
         self.fname = fname
         self.progs: list[Program] = list(_SYSTEM)
         self.where_card = ""
+        self.pack_id = ""
+        self.refs: list[tuple[str, str, str, str, str]] = []  # checked once every card is known
+
+    def ref(self, where: str, kind: str, value: str) -> None:
+        self.refs.append((self.pack_id, self.where_card, where, kind, value))
 
     def fail(self, where: str, msg: str) -> PackError:
         who = f"card {self.where_card!r}: " if self.where_card else ""
@@ -125,6 +133,10 @@ class _Compiler:
         faction: Any = m.get("faction")
         if faction is not None and not isinstance(faction, str):
             raise self.fail(f"{where}.faction", f"expected a faction word, got {faction!r}")
+        if faction is not None:
+            self.ref(f"{where}.faction", "faction", faction)
+        if "name" in m:
+            self.ref(f"{where}.name", "card", str(m["name"]))
         return Filter(
             ctype=ctype,
             faction=faction,
@@ -146,6 +158,7 @@ class _Compiler:
             if key == "opponent_in_play":
                 return (d.C_OPP_IN_PLAY, self.filter(arg, f"{where}.opponent_in_play"))
             if key == "base":
+                self.ref(f"{where}.base", "card", str(arg))
                 return (d.C_BASE, str(arg))
             if key in ("all", "any"):
                 if not isinstance(arg, list) or not arg:
@@ -239,8 +252,8 @@ class _Compiler:
             g = self.mapping(arg, w)
             self.keys(g, {"from", "filter", "free", "to"}, w)
             src = g.get("from", "row")
-            if src not in ("row", "galaxy_discard", "exile"):
-                raise self.fail(f"{w}.from", f"can buy only from row, galaxy_discard or exile, not {src!r}")
+            if src not in _BUY_ZONES:
+                raise self.fail(f"{w}.from", f"can buy only from {', '.join(_BUY_ZONES)}, not {src!r}")
             to = self.dest(g["to"], f"{w}.to") if "to" in g else -1
             return (d.OP_BUY, d.ZONE_NAMES[src], self.filter(g.get("filter"), f"{w}.filter"),
                     self.bool_(g.get("free", False), f"{w}.free"), to)
@@ -367,48 +380,80 @@ class _Compiler:
         card.buy_to = tuple(buy_to)
 
     # -- cards -------------------------------------------------------------------------------
-    def card(self, raw: Any, idx: int, edition: str, factions: set[str]) -> CardDef:
+    def known(self, m: Mapping[str, Any], key: str, unknown: list[str], default: Any = 0,
+              required: bool = False) -> Any:
+        """A field's value; `null` marks it unknown (recorded), a missing key takes the default."""
+        if key not in m:
+            if required:
+                raise self.fail(key, f"missing (write `{key}: null` if no source establishes it)")
+            return default
+        if m[key] is None:
+            unknown.append(key)
+        return m[key]
+
+    def card(self, raw: Any, idx: int, pack: PackInfo, factions: set[str]) -> CardDef:
         m = self.mapping(raw, f"cards[{idx}]")
         name = m.get("name")
         if not isinstance(name, str) or not name:
             raise self.fail(f"cards[{idx}].name", "every card needs a name")
         self.where_card = name
+        self.pack_id = pack.id
         self.keys(m, _CARD_KEYS, "field")
+        unknown: list[str] = []
         role_name = m.get("role")
         if role_name not in d.ROLE_NAMES:
             raise self.fail("role", f"must be one of {', '.join(d.ROLE_NAMES)}, got {role_name!r}")
         role = d.ROLE_NAMES[role_name]
-        faction = m.get("faction")
-        if faction != d.NEUTRAL and faction not in factions:
-            raise self.fail("faction", f"unknown faction {faction!r} (pack factions: "
+        faction = self.known(m, "faction", unknown, required=True)
+        if faction is not None and faction != d.NEUTRAL and faction not in factions:
+            raise self.fail("faction", f"unknown faction {faction!r} (factions: "
                                        f"{', '.join(sorted(factions))}, or neutral)")
-        ctype_name = m.get("type")
-        if ctype_name not in d.TYPE_NAMES:
+        ctype_name = self.known(m, "type", unknown, required=True)
+        if ctype_name is not None and ctype_name not in d.TYPE_NAMES:
             raise self.fail("type", f"must be unit, capital_ship or base, got {ctype_name!r}")
-        ctype = d.TYPE_NAMES[ctype_name]
-        if (role == d.BASE_ROLE) != (ctype == d.BASE):
+        ctype = d.TYPE_NAMES.get(ctype_name, d.UNIT)
+        if (role == d.BASE_ROLE) != (ctype_name == "base"):
             raise self.fail("type", "bases (role: base) and only they have type: base")
-        traits = m.get("traits", [])
+        traits = self.known(m, "traits", unknown, default=[])
         if traits is not None and not (isinstance(traits, list) and all(isinstance(t, str) for t in traits)):
             raise self.fail("traits", "expected a list of trait names, or null when unknown")
-        copies = 0 if role == d.BASE_ROLE else self.int_(m.get("copies"), "copies", lo=1)
+        copies = 0
+        if role != d.BASE_ROLE:
+            copies = self.int_(self.known(m, "copies", unknown, required=True), "copies", lo=1,
+                               allow_none=True) or 0
+        stats = {k: self.int_(self.known(m, k, unknown), k, allow_none=True) or 0
+                 for k in ("cost", "attack", "resources", "force")}
+        faction_unit = (role == d.GALAXY and ctype_name == "unit" and faction not in (None, d.NEUTRAL))
+        if faction_unit and "target" not in m:
+            raise self.fail("target", "a faction galaxy unit needs a target value (write null if unknown)")
+        if ctype_name in ("capital_ship", "base") and "hp" not in m:
+            raise self.fail("hp", f"a {ctype_name.replace('_', ' ')} needs hp (write null if unknown)")
+        hp = self.int_(m.get("hp"), "hp", lo=1, allow_none=True)
+        if hp is None and ctype_name in ("capital_ship", "base"):
+            unknown.append("hp")
+        target = self.int_(m.get("target"), "target", lo=0, allow_none=True)
+        if target is None and faction_unit:
+            unknown.append("target")
+        unique = self.known(m, "unique", unknown, default=False)
+        unconfirmed = m.get("unconfirmed") or {}
+        if not isinstance(unconfirmed, Mapping) or not all(k in _CARD_KEYS for k in unconfirmed):
+            raise self.fail("unconfirmed", "expected a mapping {card field: why it is not certain}")
         card = CardDef(
-            id=-1, name=name, slug=slugify(name), role=role, faction=str(faction), ctype=ctype,
-            cost=self.int_(m.get("cost", 0), "cost"),
-            attack=self.int_(m.get("attack", 0), "attack"),
-            resources=self.int_(m.get("resources", 0), "resources"),
-            force=self.int_(m.get("force", 0), "force"),
-            hp=self.int_(m.get("hp"), "hp", lo=1, allow_none=True),
-            target=self.int_(m.get("target"), "target", lo=0, allow_none=True),
+            id=-1, name=name, printed=name, slug=slugify(name), role=role, faction=str(faction or "?"),
+            ctype=ctype, cost=stats["cost"], attack=stats["attack"], resources=stats["resources"],
+            force=stats["force"], hp=hp, target=target,
             traits=None if traits is None else frozenset(traits),
-            unique=self.bool_(m.get("unique", False), "unique"),
+            unique=False if unique is None else self.bool_(unique, "unique"),
             copies=copies,
             starting=self.bool_(m.get("starting", False), "starting"),
             beginner=self.bool_(m.get("beginner", False), "beginner"),
-            text=str(m.get("text") or ""), edition=edition,
+            text=str(m.get("text") or ""), edition=pack.edition, pack=pack.id,
+            unconfirmed={str(k): str(v) for k, v in unconfirmed.items()},
+            notes=str(m.get("notes") or ""), raw=dict(m),
         )
-        if ctype == d.SHIP and "hp" not in m:
-            raise self.fail("hp", "a capital ship needs hp (write null if unknown)")
+        for key in ("ability", "reward", "triggers", "statics"):
+            if key in m and m[key] is None:
+                unknown.append(key)
         if ab := m.get("ability"):
             g = self.mapping(ab, "ability")
             self.keys(g, {"requires", "do"}, "ability")
@@ -424,95 +469,246 @@ class _Compiler:
             card.triggers = self.triggers(m["triggers"], "triggers")
         if m.get("statics") is not None:
             self.statics(m["statics"], "statics", card)
+        card.unknown = tuple(unknown)
         self.where_card = ""
         return card
 
 
-def _apply_overrides(cards: list[Any], overrides: Mapping[str, Any], fname: str) -> None:
-    """Fill values the pack leaves unknown, from a user's override mapping {card: {field: v}}."""
-    by_name = {c.get("name"): c for c in cards if isinstance(c, dict)}
-    for name, fields in overrides.items():
-        if name not in by_name:
-            raise PackError(f"{fname}: override for unknown card {name!r}")
-        if not isinstance(fields, Mapping):
-            raise PackError(f"{fname}: override for {name!r} must be a mapping of fields")
-        for key in fields:
-            if key not in ("hp", "target", "traits", "cost", "attack", "resources", "force", "unique"):
-                raise PackError(f"{fname}: override for {name!r}: field {key!r} cannot be overridden")
-        by_name[name].update(fields)
+# -- files and layers ------------------------------------------------------------------------
+_PACK_KEYS = {"pack", "title", "edition", "factions", "composition", "cards", "notes", "sources"}
+_PATCH_KEYS = {"pack", "extends", "title", "factions", "composition", "cards", "notes", "sources"}
+_OVERRIDABLE = ("hp", "target", "traits", "cost", "attack", "resources", "force", "unique")
 
 
-def compile_pack(data: Any, fname: str, overrides: Mapping[str, Any] | None = None) -> CardTable:
-    """Validate one pack's parsed YAML and compile it. Raises PackError naming the problem."""
-    c = _Compiler(fname)
-    top = c.mapping(data, "top level")
-    c.keys(top, {"pack", "title", "edition", "exile", "factions", "cards", "notes", "sources"},
-           "top level")
-    for key in ("pack", "edition", "factions", "cards"):
-        if key not in top:
-            raise c.fail("top level", f"missing field {key!r}")
-    exile = top.get("exile", "pile")
-    if exile not in ("pile", "leaves_game"):
-        raise c.fail("exile", f"must be pile or leaves_game, got {exile!r}")
-    raw_f = top["factions"]
-    if not isinstance(raw_f, list) or len(raw_f) != 2:
-        raise c.fail("factions", "expected a list of exactly two factions (first moves first)")
-    factions = []
-    for i, f in enumerate(raw_f):
-        fm = c.mapping(f, f"factions[{i}]")
-        c.keys(fm, {"id", "name", "hunt"}, f"factions[{i}]")
-        if not isinstance(fm.get("id"), str) or fm["id"] == d.NEUTRAL:
-            raise c.fail(f"factions[{i}].id", "needs a faction id other than 'neutral'")
-        factions.append(FactionInfo(fm["id"], str(fm.get("name", fm["id"])),
-                                    str(fm.get("hunt", "bounty hunting"))))
-    raw_cards = top["cards"]
-    if not isinstance(raw_cards, list) or not raw_cards:
-        raise c.fail("cards", "expected a non-empty list of cards")
-    if overrides:
-        raw_cards = [dict(x) if isinstance(x, Mapping) else x for x in raw_cards]
-        _apply_overrides(raw_cards, overrides, fname)
-    fids = {f.id for f in factions}
+def _resolve(ref: str, near: Path | None = None) -> Path:
+    """A pack reference: a bundled pack id, or a .yaml path (relative to `near` if given)."""
+    if ref.endswith((".yaml", ".yml")):
+        path = Path(ref)
+        if near is not None and not path.is_absolute() and not path.exists():
+            path = near / path
+    else:
+        path = bundled_pack_path(ref)
+    if not path.exists():
+        known = ", ".join(bundled_pack_ids())
+        raise PackError(f"no pack {ref!r}: give a bundled pack id ({known}) or a .yaml file")
+    return path
+
+
+class _Layers:
+    """Packs being assembled from files: each base pack, with the files that extend it."""
+
+    def __init__(self) -> None:
+        self.packs: dict[str, dict[str, Any]] = {}
+        self.files: dict[str, list[str]] = {}
+        self.paths: dict[Path, str] = {}
+
+    def add(self, ref: str, near: Path | None = None, chain: tuple[Path, ...] = ()) -> str:
+        path = _resolve(ref, near).resolve()
+        if path in chain:
+            raise PackError(f"{path.name}: `extends` goes round in a circle")
+        if path in self.paths:
+            return self.paths[path]
+        top = read_yaml(path)
+        if not isinstance(top, Mapping):
+            raise PackError(f"{path.name}: top level: expected a mapping, got {type(top).__name__}")
+        pid = self._extend(top, path, chain) if "extends" in top else self._new(top, path)
+        self.paths[path] = pid
+        return pid
+
+    def _new(self, top: Mapping[str, Any], path: Path) -> str:
+        extra = sorted(set(top) - _PACK_KEYS)
+        if extra:
+            raise PackError(f"{path.name}: top level: unknown field {extra[0]!r} (allowed: "
+                            f"{', '.join(sorted(_PACK_KEYS))}; a file that completes another "
+                            "pack says `extends: PACK`)")
+        pid = top.get("pack")
+        if not isinstance(pid, str) or not pid:
+            raise PackError(f"{path.name}: top level: missing field 'pack' (the pack id)")
+        if pid in self.packs:
+            raise PackError(f"{path.name}: pack {pid!r} is already loaded (from "
+                            f"{self.files[pid][0]}); give each pack once")
+        data = dict(top)
+        cards = data.get("cards")
+        if isinstance(cards, list):
+            data["cards"] = [dict(c) if isinstance(c, Mapping) else c for c in cards]
+        self.packs[pid] = data
+        self.files[pid] = [path.name]
+        return pid
+
+    def _extend(self, top: Mapping[str, Any], path: Path, chain: tuple[Path, ...]) -> str:
+        fname = path.name
+        extra = sorted(set(top) - _PATCH_KEYS)
+        if extra:
+            raise PackError(f"{fname}: top level: unknown field {extra[0]!r} "
+                            f"(allowed in a file that extends a pack: {', '.join(sorted(_PATCH_KEYS))})")
+        ref = top["extends"]
+        if not isinstance(ref, str):
+            raise PackError(f"{fname}: extends: expected a pack id or file, got {ref!r}")
+        pid = self.packs_by_id(ref) or self.add(ref, path.parent, (*chain, path))
+        base = self.packs[pid]
+        for key in ("title", "composition", "notes", "sources"):
+            if key in top:
+                base[key] = top[key]
+        if top.get("factions"):
+            if not isinstance(top["factions"], list):
+                raise PackError(f"{fname}: factions: expected a list")
+            base["factions"] = [*(base.get("factions") or []), *top["factions"]]
+        cards = top.get("cards") or []
+        if not isinstance(cards, list):
+            raise PackError(f"{fname}: cards: expected a list of cards")
+        base_cards = base.setdefault("cards", [])
+        by_name = {c.get("name"): c for c in base_cards if isinstance(c, dict)}
+        for i, c in enumerate(cards):
+            if not isinstance(c, Mapping) or not isinstance(c.get("name"), str):
+                raise PackError(f"{fname}: cards[{i}].name: every card needs a name")
+            if c["name"] in by_name:
+                by_name[c["name"]].update(c)
+            else:
+                new = dict(c)
+                base_cards.append(new)
+                by_name[c["name"]] = new
+        self.files[pid].append(fname)
+        return pid
+
+    def packs_by_id(self, ref: str) -> str | None:
+        return ref if ref in self.packs else None
+
+    def override(self, overrides: Mapping[str, Any]) -> None:
+        """Apply {card name: {field: value}}; a name two packs share is written 'Name [pack]'."""
+        for name, fields in overrides.items():
+            hits = [(pid, c) for pid, data in self.packs.items() for c in data.get("cards") or []
+                    if isinstance(c, dict) and name in (c.get("name"), f"{c.get('name')} [{pid}]")]
+            if not hits:
+                raise PackError(f"overrides: no card {name!r} in the loaded packs")
+            if len(hits) > 1:
+                raise PackError(f"overrides: {name!r} is in several packs; write "
+                                f"{name!r} as '{name} [PACK]' (one of {', '.join(p for p, _ in hits)})")
+            if not isinstance(fields, Mapping):
+                raise PackError(f"overrides: {name!r}: expected a mapping of fields")
+            bad = sorted(set(fields) - set(_OVERRIDABLE))
+            if bad:
+                raise PackError(f"overrides: {name!r}: field {bad[0]!r} cannot be overridden "
+                                f"(allowed: {', '.join(_OVERRIDABLE)}; change abilities in a pack file)")
+            hits[0][1].update(fields)
+
+
+def _composition(c: _Compiler, v: Any) -> Composition:
+    if v is None:
+        return Composition()
+    m = c.mapping(v, "composition")
+    fields = Composition.__dataclass_fields__
+    c.keys(m, set(fields), "composition")
+    return Composition(**{k: c.int_(x, f"composition.{k}") for k, x in m.items()})
+
+
+def _compile(layers: _Layers) -> CardTable:
+    """Compile every assembled pack into one table. Names two packs share get '[pack]' added."""
+    fnames = {pid: " + ".join(files) for pid, files in layers.files.items()}
+    c = _Compiler("")
+    infos: list[PackInfo] = []
+    factions: list[FactionInfo] = []
+    raw_cards: list[tuple[PackInfo, int, Any]] = []
+    for pid, top in layers.packs.items():
+        c.fname = fnames[pid]
+        for key in ("edition", "factions", "cards"):
+            if key not in top:
+                raise c.fail("top level", f"missing field {key!r}")
+        raw_f = top["factions"]
+        if not isinstance(raw_f, list) or not raw_f:
+            raise c.fail("factions", "expected a list of factions (the first listed moves first)")
+        fids = []
+        for i, f in enumerate(raw_f):
+            fm = c.mapping(f, f"factions[{i}]")
+            c.keys(fm, {"id", "name", "hunt"}, f"factions[{i}]")
+            fid = fm.get("id")
+            if not isinstance(fid, str) or not fid or fid in (d.NEUTRAL, "?"):
+                raise c.fail(f"factions[{i}].id", "needs a faction id other than 'neutral'")
+            if any(x.id == fid for x in factions):
+                raise c.fail(f"factions[{i}].id", f"duplicate faction id {fid!r}")
+            factions.append(FactionInfo(fid, str(fm.get("name", fid)), str(fm.get("hunt", "bounty hunting"))))
+            fids.append(fid)
+        info = PackInfo(pid, str(top.get("title") or pid), str(top["edition"]), fids,
+                        _composition(c, top.get("composition")), layers.files[pid])
+        infos.append(info)
+        cards = top["cards"]
+        if not isinstance(cards, list) or not cards:
+            raise c.fail("cards", "expected a non-empty list of cards")
+        raw_cards += [(info, i, x) for i, x in enumerate(cards)]
+    all_fids = {f.id for f in factions}
     defs: list[CardDef] = []
+    seen: dict[tuple[str, str], int] = {}
+    for info, i, raw in raw_cards:
+        c.fname = fnames[info.id]
+        card = c.card(raw, i, info, all_fids)
+        if (info.id, card.name) in seen:
+            raise c.fail(f"cards[{i}].name", f"duplicate card name {card.name!r}")
+        seen[(info.id, card.name)] = len(defs)
+        card.id = len(defs)
+        defs.append(card)
+    shared = {n for n in (x.name for x in defs) if sum(1 for y in defs if y.name == n) > 1}
     by_name: dict[str, int] = {}
     by_slug: dict[str, int] = {}
-    for i, raw in enumerate(raw_cards):
-        card = c.card(raw, i, str(top["edition"]), fids)
-        if card.name in by_name:
-            raise c.fail(f"cards[{i}].name", f"duplicate card name {card.name!r}")
+    for card in defs:
+        if card.name in shared:
+            card.name = f"{card.name} [{card.pack}]"
+            card.slug = slugify(card.name)
         if card.slug in by_slug:
-            raise c.fail(f"cards[{i}].name", f"name {card.name!r} clashes with "
-                                             f"{defs[by_slug[card.slug]].name!r} in notation")
-        card.id = len(defs)
+            raise PackError(f"{fnames[card.pack]}: card {card.name!r}: name: it clashes with "
+                            f"{defs[by_slug[card.slug]].name!r} in the action notation")
         by_name[card.name] = card.id
         by_slug[card.slug] = card.id
-        defs.append(card)
-    unknown = []
-    for card in defs:
-        if card.ctype != d.UNIT and card.hp is None:
-            unknown.append(f"{card.name}: hp unknown")
-        if card.traits is None:
-            unknown.append(f"{card.name}: traits unknown")
-    table = CardTable((str(top["pack"]),), str(top["edition"]), exile == "pile", factions, defs,
-                      c.progs, by_name, by_slug, unknown)
-    _check_composition(table, fname)
+    table = CardTable(infos, factions, defs, c.progs, by_name, by_slug)
+    _check_references(c, table, fnames)
+    _check_structure(table, fnames)
     return table
 
 
-def _check_composition(table: CardTable, fname: str) -> None:
-    for f in table.factions:
-        starts = [c for c in table.defs if c.role == d.BASE_ROLE and c.faction == f.id and c.starting]
-        if len(starts) != 1:
-            raise PackError(f"{fname}: faction {f.id!r} needs exactly one starting base, has {len(starts)}")
-        if not any(c.role == d.STARTER and c.faction == f.id for c in table.defs):
-            raise PackError(f"{fname}: faction {f.id!r} has no starter cards")
-    if not any(c.role == d.PILOT for c in table.defs):
-        raise PackError(f"{fname}: the pack has no pilot card (role: pilot)")
+def _check_references(c: _Compiler, table: CardTable, fnames: dict[str, str]) -> None:
+    """Every card name and faction an ability mentions must exist in the loaded packs."""
+    names = {x.name for x in table.defs} | {x.name.rsplit(" [", 1)[0] for x in table.defs}
+    fids = {f.id for f in table.factions} | {"own", "enemy", d.NEUTRAL}
+    for fname_pid, card_name, where, kind, value in c.refs:
+        ok = value in names if kind == "card" else value in fids
+        if not ok:
+            what = "card" if kind == "card" else "faction"
+            raise PackError(f"{fnames[fname_pid]}: card {card_name!r}: {where}: no {what} named "
+                            f"{value!r} in the loaded packs")
+
+
+def _check_structure(table: CardTable, fnames: dict[str, str]) -> None:
+    """Mistakes that make a pack unusable whatever is filled in later."""
+    for info in table.packs:
+        for fid in info.factions:
+            if not any(x.role == d.STARTER and x.faction == fid for x in table.defs):
+                raise PackError(f"{fnames[info.id]}: faction {fid!r} has no starter deck "
+                                "(cards with role: starter)")
+            starts = [x.name for x in table.defs
+                      if x.role == d.BASE_ROLE and x.faction == fid and x.starting]
+            if len(starts) > 1:
+                raise PackError(f"{fnames[info.id]}: faction {fid!r} has {len(starts)} starting "
+                                f"bases ({', '.join(starts)}); mark exactly one `starting: true`")
+
+
+def load_packs(refs: list[str] | tuple[str, ...], overrides: Mapping[str, Any] | None = None) -> CardTable:
+    """Load packs by id or path, in order; a file with `extends` completes an earlier pack."""
+    layers = _Layers()
+    for ref in refs:
+        layers.add(ref)
+    if overrides:
+        layers.override(overrides)
+    return _compile(layers)
 
 
 def load_pack(pack: str, overrides: Mapping[str, Any] | None = None) -> CardTable:
-    """Load a bundled pack by id, or a pack file by path."""
-    path = Path(pack) if pack.endswith((".yaml", ".yml")) else bundled_pack_path(pack)
-    if not path.exists():
-        known = ", ".join(bundled_pack_ids())
-        raise PackError(f"no pack {pack!r}: give a bundled pack id ({known}) or a .yaml file")
-    return compile_pack(read_yaml(path), path.name, overrides)
+    return load_packs([pack], overrides)
+
+
+def compile_pack(data: Any, fname: str, overrides: Mapping[str, Any] | None = None) -> CardTable:
+    """Validate one pack's parsed YAML and compile it (tests and tools)."""
+    if not isinstance(data, Mapping):
+        raise PackError(f"{fname}: top level: expected a mapping, got {type(data).__name__}")
+    layers = _Layers()
+    layers._new(data, Path(fname))
+    if overrides:
+        layers.override(overrides)
+    return _compile(layers)

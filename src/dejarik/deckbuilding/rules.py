@@ -138,7 +138,7 @@ def play_card(s: S, c: int) -> None:
     p.pool += cd.resources
     if cd.force:
         fx.gain_force(s, a, cd.force)
-    s.note(f"{s.table.factions[a].name} play {cd.name}")
+    s.note(f"{s.factions[a].name} play {cd.name}")
     fx.fire_watchers(s, a, "card_played", c)
     fx.fire_own(s, c, "play", a)
     fx.run(s)
@@ -146,7 +146,7 @@ def play_card(s: S, c: int) -> None:
 
 def use_ability(s: S, c: int) -> None:
     s.used.add(c)
-    s.note(f"{s.table.factions[s.active].name} use {s.name(c)}")
+    s.note(f"{s.factions[s.active].name} use {s.name(c)}")
     fx.push(s, s.card(c).ability, c, s.active)
     fx.run(s)
 
@@ -166,7 +166,7 @@ def resolve_attack(s: S) -> None:
     s.committed = []
     s.target = NO_TARGET
     if target == d.TARGET_BASE:
-        s.note(f"{s.table.factions[a].name} attack with {total}")
+        s.note(f"{s.factions[a].name} attack with {total}")
         f = Frame(PROG_ASSIGN, -1, a)
         f.n = total
         s.stack.append(f)
@@ -178,11 +178,11 @@ def resolve_attack(s: S) -> None:
     if neutral:
         s.hunts_used += 1
     if total < target_value(s, target):
-        s.note(f"{s.table.factions[a].name} fail to defeat {s.name(target)} ({total})")
+        s.note(f"{s.factions[a].name} fail to defeat {s.name(target)} ({total})")
         return
     s.take(target, d.Z_ROW, a)
     s.galaxy_discard.append(target)
-    s.note(f"{s.table.factions[a].name} defeat {s.name(target)} ({total})")
+    s.note(f"{s.factions[a].name} defeat {s.name(target)} ({total})")
     # "when" abilities resolve after the reward (rulebook GDY / QUANDO): push them first.
     for c in reversed(cards):
         for t in s.card(c).triggers.get("defeat_target", ()):
@@ -198,7 +198,7 @@ def bribe(s: S, c: int) -> None:
     p.pool -= s.card(c).cost
     s.take(c, d.Z_ROW, s.active)
     s.galaxy_discard.append(c)
-    s.note(f"{s.table.factions[s.active].name} bribe {s.name(c)}")
+    s.note(f"{s.factions[s.active].name} bribe {s.name(c)}")
 
 
 def end_turn(s: S) -> None:
@@ -249,6 +249,6 @@ def end_turn(s: S) -> None:
 
 
 def start_turn(s: S) -> None:
-    s.note(f"-- turn {s.turn}: {s.table.factions[s.active].name} --")
+    s.note(f"-- turn {s.turn}: {s.factions[s.active].name} --")
     fx.push(s, PROG_START, -1, s.active)
     fx.run(s)

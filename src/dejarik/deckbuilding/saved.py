@@ -49,6 +49,7 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
         s.galaxy_discard = _ints(data["galaxy_discard"], "galaxy_discard")
         s.pilots = _ints(data["pilots"], "pilots")
         s.force, s.active, s.turn = int(data["force"]), int(data["active"]), int(data["turn"])
+        s.first = int(data["first"])
         s.damage = _ints(data["damage"], "damage")
         s.used = set(_ints(data["used"], "used"))
         s.attacked = set(_ints(data["attacked"], "attacked"))

@@ -19,8 +19,8 @@ from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.state import PlayerState
 
-_TOP = {"pack", "mode", "bases_to_win", "bribing", "turn_limit", "overrides", "seed", "turn",
-        "active", "force", "phase", "players", "row", "galaxy_deck", "galaxy_discard", "pilots",
+_TOP = {"pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", "row",
+        "galaxy_deck", "galaxy_discard", "pilots",
         "description"}
 _PLAYER = {"hand", "deck", "discard", "play", "exile", "base", "base_deck", "victory", "pool"}
 
@@ -98,9 +98,11 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     seed = data.get("seed", 0)
     if type(seed) is not int:
         raise ScenarioError(f"{where}: seed: expected a whole number, got {seed!r}")
-    s = DeckbuildingState.blank({k: data[k] for k in DEFAULTS if k in data}, seed)
+    # `first` is a faction here (the seat that took the first turn), a seat in a config
+    keys = (set(DEFAULTS) | {"pack"}) - {"first"}
+    s = DeckbuildingState.blank({k: data[k] for k in keys if k in data}, seed)
     b = _Builder(s, where)
-    fids = [f.id for f in s.table.factions]
+    fids = [f.id for f in s.factions]
     players = data.get("players")
     if not isinstance(players, Mapping) or set(players) != set(fids):
         raise b.fail("players", f"needs exactly the factions {fids}")
@@ -146,14 +148,14 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     pilots = data.get("pilots", 10)
     if type(pilots) is not int or pilots < 0:
         raise b.fail("pilots", f"expected a number of pilots >= 0, got {pilots!r}")
-    pilot = next(c for c in s.table.defs if c.role == d.PILOT)
+    pilot = next(c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots)
     s.pilots = [b.new(pilot.name, "pilots") for _ in range(pilots)]
     s.damage = [0] * len(s.inst_def)
     for c, dmg in ships_damage:
         if dmg and s.card(c).ctype == d.UNIT:
             raise b.fail("damage", f"{s.name(c)} is a unit: only capital ships and bases take damage")
         s.damage[c] = dmg
-    force = data.get("force", d.FORCE_END[1])
+    force = data.get("force", d.FORCE_END[1 - (s.selection.first or 0)])
     if type(force) is not int or not 0 <= force < d.FORCE_SPACES:
         raise b.fail("force", f"the Force marker is a space from 0 (the {fids[0]} end) to 6, got {force!r}")
     s.force = force
@@ -161,6 +163,10 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     if active not in fids:
         raise b.fail("active", f"must be one of {fids}, got {active!r}")
     s.active = fids.index(active)
+    first = data.get("first", fids[s.selection.first or 0])
+    if first not in fids:
+        raise b.fail("first", f"must be one of {fids}, got {first!r}")
+    s.first = fids.index(first)
     turn = data.get("turn", 1)
     if type(turn) is not int or turn < 1:
         raise b.fail("turn", f"expected a turn number >= 1, got {turn!r}")

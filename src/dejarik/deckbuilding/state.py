@@ -11,7 +11,7 @@ from typing import Any
 
 from dejarik.core.rng import Rng
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.cards import CardDef, CardTable
+from dejarik.deckbuilding.cards import CardDef, CardTable, FactionInfo
 
 NO_TARGET = -2
 
@@ -85,6 +85,7 @@ class StateData:
     """All fields of a position. `DeckbuildingState` adds the protocol on top."""
 
     table: CardTable
+    factions: list[FactionInfo]          # per seat
     defs: list[CardDef]
     inst_def: list[int]
 
@@ -96,6 +97,7 @@ class StateData:
         self.pilots: list[int] = []
         self.force = 6
         self.active = 0
+        self.first = 0                       # the seat that took the first turn
         self.turn = 1
         self.damage: list[int] = []
         # turn-scoped
@@ -151,7 +153,7 @@ class StateData:
             p.discard = []
             self.rng.shuffle(pile)
             p.deck[:0] = pile
-            self.note(f"{self.table.factions[pi].name}: discard pile reshuffled into the deck")
+            self.note(f"{self.factions[pi].name}: discard pile reshuffled into the deck")
 
     def ensure_galaxy_deck(self, k: int) -> None:
         if len(self.galaxy_deck) < k and self.galaxy_discard:
@@ -291,4 +293,4 @@ class StateData:
         self.committed.clear()
         self.target = NO_TARGET
         if winner >= 0:
-            self.note(f"{self.table.factions[winner].name} win")
+            self.note(f"{self.factions[winner].name} win")

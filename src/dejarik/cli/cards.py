@@ -1,0 +1,138 @@
+"""`dejarik cards`: list, show and check card packs, and write templates for new ones."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from dejarik.core.errors import DejarikError
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef, CardTable
+
+_ROLE_WORDS = {v: k for k, v in d.ROLE_NAMES.items()}
+_TYPE_WORDS = {v: k for k, v in d.TYPE_NAMES.items()}
+
+
+def _load(refs: tuple[str, ...]) -> CardTable:
+    from dejarik.deckbuilding.pack import load_packs
+
+    try:
+        return load_packs(list(refs))
+    except DejarikError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(2)
+
+
+def _v(card: CardDef, key: str, value: Any) -> str:
+    return "?" if key in card.unknown else str(value)
+
+
+def _faction(card: CardDef) -> str:
+    return "?" if "faction" in card.unknown else card.faction
+
+
+@click.group()
+def cards() -> None:
+    """Card packs: list, show, check, and write a template (see docs/packs.md)."""
+
+
+@cards.command("list")
+@click.argument("packs", nargs=-1, required=True)
+@click.option("--faction", default=None, help="only this faction (or neutral)")
+@click.option("--role", type=click.Choice(list(d.ROLE_NAMES)), default=None, help="only this role")
+def list_cards(packs: tuple[str, ...], faction: str | None, role: str | None) -> None:
+    """List the cards of packs (ids or files); '?' marks a value no source establishes."""
+    table = _load(packs)
+    click.echo(f"{'card':<34} {'pack':<11} {'role':<7} {'faction':<11} {'type':<12} "
+               f"{'n':>2} {'cost':>4} {'atk':>3} {'res':>3} {'frc':>3} {'hp':>3} {'tgt':>3}")
+    for c in table.defs:
+        if (faction and _faction(c) != faction) or (role and _ROLE_WORDS[c.role] != role):
+            continue
+        hp = "?" if "hp" in c.unknown else ("" if c.hp is None else c.hp)
+        tgt = "?" if "target" in c.unknown else ("" if c.target is None else c.target)
+        copies = "" if c.role == d.BASE_ROLE else _v(c, "copies", c.copies)
+        click.echo(f"{c.name[:34]:<34} {c.pack[:11]:<11} {_ROLE_WORDS[c.role]:<7} {_faction(c)[:11]:<11} "
+                   f"{_v(c, 'type', _TYPE_WORDS[c.ctype]):<12} {copies:>2} "
+                   f"{_v(c, 'cost', c.cost):>4} {_v(c, 'attack', c.attack):>3} "
+                   f"{_v(c, 'resources', c.resources):>3} {_v(c, 'force', c.force):>3} {hp!s:>3} {tgt!s:>3}"
+                   + ("  *unknown values" if c.unknown else ""))
+
+
+@cards.command("show")
+@click.argument("pack")
+@click.argument("name")
+@click.option("--pack", "more", multiple=True, help="also load this pack or file")
+def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
+    """Show one card: its values, what is unknown or unsure, and its pack entry."""
+    table = _load((pack, *more))
+    from dejarik.deckbuilding.cards import slugify
+
+    cid = table.by_name.get(name, table.by_slug.get(slugify(name)))
+    if cid is None:
+        close = [c.name for c in table.defs if name.lower() in c.name.lower()]
+        hint = f" (did you mean: {', '.join(close[:5])}?)" if close else ""
+        click.echo(f"error: no card {name!r} in {', '.join(p.id for p in table.packs)}{hint}", err=True)
+        sys.exit(2)
+    c = table.defs[cid]
+    click.echo(f"{c.name}  [{c.pack}, {_ROLE_WORDS[c.role]}]")
+    click.echo(f"  faction {_faction(c)}, type {_v(c, 'type', _TYPE_WORDS[c.ctype])}"
+               + ("" if c.role == d.BASE_ROLE else f", copies {_v(c, 'copies', c.copies)}"))
+    click.echo(f"  cost {_v(c, 'cost', c.cost)}, attack {_v(c, 'attack', c.attack)}, "
+               f"resources {_v(c, 'resources', c.resources)}, Force {_v(c, 'force', c.force)}"
+               + (f", hp {_v(c, 'hp', c.hp)}" if c.ctype != d.UNIT or "hp" in c.unknown else "")
+               + (f", target {_v(c, 'target', c.target)}" if c.target is not None or "target" in c.unknown
+                  else ""))
+    traits = "?" if c.traits is None else (", ".join(sorted(c.traits)) or "none")
+    click.echo(f"  traits: {traits}; unique: {_v(c, 'unique', c.unique)}"
+               + ("; starting base" if c.starting else "") + ("; beginner set" if c.beginner else ""))
+    if c.text:
+        click.echo(f"  text: {c.text}")
+    if c.unknown:
+        click.echo(f"  unknown: {', '.join(c.unknown)}")
+    for f, why in sorted(c.unconfirmed.items()):
+        click.echo(f"  unsure: {f}: {why}")
+    click.echo("  pack entry:")
+    entry = yaml.safe_dump(c.raw, sort_keys=False, allow_unicode=True, width=96)
+    click.echo("\n".join(f"    {line}" for line in entry.rstrip().splitlines()))
+
+
+@cards.command("check")
+@click.argument("packs", nargs=-1, required=True)
+def check_cards(packs: tuple[str, ...]) -> None:
+    """Validate packs and give an itemised account of each against its edition's composition.
+
+    Exit status: 0 when every pack lists all the cards of its edition, 1 when something is
+    missing, 2 when a pack is broken (the error names the file, the card and the field)."""
+    from dejarik.deckbuilding.completeness import pack_report
+
+    table = _load(packs)
+    missing = 0
+    for i, info in enumerate(table.packs):
+        if i:
+            click.echo("")
+        report = pack_report(table, info.id)
+        click.echo("\n".join(report.lines))
+        missing += report.missing
+    sys.exit(1 if missing else 0)
+
+
+@cards.command("new")
+@click.argument("file")
+@click.option("--extends", "extends", default=None,
+              help="write a file that completes this pack: every unknown value, ready to fill in")
+@click.option("--force", is_flag=True, help="overwrite FILE if it exists")
+def new_pack(file: str, extends: str | None, force: bool) -> None:
+    """Write a commented template: a new pack, or (with --extends) a completion file."""
+    from dejarik.cli.templates import completion_template, new_pack_template
+
+    path = Path(file)
+    if path.exists() and not force:
+        click.echo(f"error: {file} exists (use --force to overwrite)", err=True)
+        sys.exit(2)
+    text = completion_template(_load((extends,)), extends) if extends else new_pack_template()
+    path.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {file}; fill it in, then run: dejarik cards check {file}")

@@ -1,0 +1,217 @@
+"""What a pack lacks. Two readers: `dejarik cards check` prints an itemised account of a pack
+against its edition's composition, and a game refuses to start while any card it would
+deal is not fully known. Nothing is ever filled in: a gap is named, with how to fill it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef, CardTable, Composition
+
+# Unknown traits or uniqueness only matter to filters that ask for them: a game may start,
+# and is told that such a card matches no trait filter. Every other unknown field stops it.
+SOFT = frozenset({"traits", "unique"})
+HOW_TO = ("fill the values in a pack file that says `extends: PACK` and load it with --pack FILE "
+          "(see docs/packs.md)")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The decks a game deals: two factions (seat order), a neutral deck, a pilot stack, and
+    who moves first (a seat, or None: at random, as cross-edition play says)."""
+
+    factions: tuple[str, str]
+    neutral: str
+    pilots: str
+    first: int | None
+
+
+def hard_gaps(card: CardDef) -> list[str]:
+    return [f for f in card.unknown if f not in SOFT]
+
+
+def _describe(card: CardDef, fields: list[str]) -> str:
+    return f"{card.name}: {', '.join(fields)} unknown"
+
+
+def _deck(table: CardTable, role: int, faction: str, pack: str | None = None) -> list[CardDef]:
+    return [c for c in table.defs if c.role == role and c.faction == faction
+            and (pack is None or c.pack == pack)]
+
+
+def _copies(cards: list[CardDef]) -> int:
+    return sum(c.copies for c in cards if "copies" not in c.unknown)
+
+
+def _deck_gaps(what: str, cards: list[CardDef], need: int) -> list[str]:
+    out = [f"{what}: {_copies(cards)} of {need} copies known"] if _copies(cards) != need else []
+    out += [f"  {_describe(c, hard_gaps(c))}" for c in cards if hard_gaps(c)]
+    return out
+
+
+def bases_in_play(table: CardTable, faction: str, mode: str) -> list[CardDef]:
+    return [c for c in _deck(table, d.BASE_ROLE, faction) if mode == "full" or c.beginner]
+
+
+def game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
+    """Everything that stops this game from being dealt; empty when it can start."""
+    out: list[str] = []
+    for fid in sel.factions:
+        comp = table.pack_of_faction(fid).composition
+        name = table.faction(fid).name
+        out += _deck_gaps(f"{name} starter deck", _deck(table, d.STARTER, fid), comp.starter_deck)
+        out += _deck_gaps(f"{name} galaxy cards", _deck(table, d.GALAXY, fid), comp.galaxy_per_faction)
+        bases = bases_in_play(table, fid, mode)
+        need = comp.beginner_bases if mode == "beginner" else comp.bases_per_faction
+        if len(bases) != need:
+            out.append(f"{name} bases ({mode}): {len(bases)} of {need} listed")
+        if sum(c.starting for c in bases) != 1:
+            out.append(f"{name} bases: no starting base is marked (`starting: true`)")
+        out += [f"  {_describe(c, hard_gaps(c))}" for c in bases if hard_gaps(c)]
+        lost = [c.name for c in table.defs if c.faction == "?" and c.pack == table.pack_of_faction(fid).id]
+        if lost:
+            out.append(f"cards whose faction is unknown (they may belong to the {name}): {', '.join(lost)}")
+    neutral = table.pack(sel.neutral)
+    out += _deck_gaps(f"neutral galaxy cards of {neutral.id}",
+                      _deck(table, d.GALAXY, d.NEUTRAL, neutral.id), neutral.composition.galaxy_neutral)
+    pilots = [c for c in table.defs if c.role == d.PILOT and c.pack == sel.pilots]
+    if len(pilots) != 1:
+        out.append(f"Outer Rim pilots of {sel.pilots}: needs one pilot card, has {len(pilots)}")
+    out += _deck_gaps(f"Outer Rim pilots of {sel.pilots}", pilots, table.pack(sel.pilots).composition.pilots)
+    return list(dict.fromkeys(out))
+
+
+def dealt_cards(table: CardTable, sel: Selection, mode: str) -> list[CardDef]:
+    cards = [c for fid in sel.factions for role in (d.STARTER, d.GALAXY)
+             for c in _deck(table, role, fid)]
+    cards += _deck(table, d.GALAXY, d.NEUTRAL, sel.neutral)
+    cards += [c for c in table.defs if c.role == d.PILOT and c.pack == sel.pilots]
+    return cards + [c for fid in sel.factions for c in bases_in_play(table, fid, mode)]
+
+
+def game_warnings(table: CardTable, sel: Selection, mode: str) -> list[str]:
+    """What a player should be told before a game that can start: soft gaps, unsure values."""
+    out = []
+    for c in dealt_cards(table, sel, mode):
+        soft = [f for f in c.unknown if f in SOFT]
+        if soft:
+            out.append(f"{c.name}: {', '.join(soft)} unknown (it matches no filter on "
+                       f"{' or '.join(soft)})")
+        if c.unconfirmed:
+            out.append(f"{c.name}: unconfirmed {', '.join(sorted(c.unconfirmed))}")
+    return out
+
+
+# -- the itemised account of `dejarik cards check` ---------------------------------------------
+@dataclass
+class Report:
+    pack: str
+    lines: list[str]
+    missing: int       # cards of the edition's composition that are not listed
+    unknown: int       # listed cards with a value a game needs that no source establishes
+    unsure: int        # values that are known but unconfirmed, or soft unknowns
+
+    @property
+    def complete(self) -> bool:
+        """Every card of the edition is listed (values may still be unknown: see `unknown`)."""
+        return self.missing == 0
+
+
+class _Account:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.missing = 0
+        self.unknown = 0
+        self.unsure = 0
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def gap(self, text: str) -> None:
+        self.missing += 1
+        self.lines.append(f"  MISSING  {text}")
+
+    def card(self, c: CardDef) -> None:
+        hard = hard_gaps(c)
+        soft = [f for f in c.unknown if f in SOFT]
+        if hard:
+            self.unknown += 1
+            self.say(f"  UNKNOWN  {_describe(c, hard)}" + (f"  ({c.notes})" if c.notes else ""))
+        if soft:
+            self.unsure += 1
+            self.say(f"  unknown  {c.name}: {', '.join(soft)} (plays as matching no such filter)")
+        for f, why in sorted(c.unconfirmed.items()):
+            self.unsure += 1
+            self.say(f"  unsure   {c.name}: {f}: {why}")
+
+    def deck(self, title: str, cards: list[CardDef], need: int, count_label: str = "copies") -> None:
+        have = _copies(cards)
+        unknown_copies = sum(1 for c in cards if "copies" in c.unknown)
+        ok = have == need and not unknown_copies and all(not hard_gaps(c) for c in cards)
+        self.say(f"{title}: {have}/{need} {count_label} known, {len(cards)} cards listed"
+                 + (" - complete" if ok else ""))
+        if have < need:
+            self.gap(f"{need - have} of {need} {count_label} not accounted for"
+                     + (f" ({unknown_copies} listed cards have unknown copies)" if unknown_copies else ""))
+        elif have > need:
+            self.gap(f"{have} copies listed but the edition has {need}")
+        for c in cards:
+            self.card(c)
+
+
+def pack_report(table: CardTable, pack_id: str) -> Report:
+    """Every item of a pack against its composition: what is known, missing, unsure."""
+    info = table.pack(pack_id)
+    comp: Composition = info.composition
+    cards = [c for c in table.defs if c.pack == pack_id]
+    a = _Account()
+    a.say(f"{info.id}: {info.title} ({info.edition} edition), from {' + '.join(info.files)}")
+    a.say(f"schema and references: ok ({len(cards)} cards)")
+    for fid in info.factions:
+        f = table.faction(fid)
+        a.say("")
+        a.say(f"== {f.name} ({fid})")
+        a.deck("starter deck", _deck(table, d.STARTER, fid, pack_id), comp.starter_deck)
+        a.deck("galaxy cards", _deck(table, d.GALAXY, fid, pack_id), comp.galaxy_per_faction)
+        bases = _deck(table, d.BASE_ROLE, fid, pack_id)
+        starting = [b.name for b in bases if b.starting]
+        beginner = [b for b in bases if b.beginner]
+        a.say(f"bases: {len(bases)}/{comp.bases_per_faction} listed, beginner set "
+              f"{len(beginner)}/{comp.beginner_bases}, starting base: "
+              f"{starting[0] if starting else 'none'}")
+        if len(bases) < comp.bases_per_faction:
+            a.gap(f"{comp.bases_per_faction - len(bases)} of {comp.bases_per_faction} bases not listed")
+        if len(beginner) != comp.beginner_bases:
+            a.gap(f"beginner set has {len(beginner)} bases, the edition has {comp.beginner_bases}")
+        if not starting:
+            a.gap("no base is marked as the starting base")
+        for b in bases:
+            a.card(b)
+    a.say("")
+    a.say("== neutral")
+    a.deck("galaxy cards", _deck(table, d.GALAXY, d.NEUTRAL, pack_id), comp.galaxy_neutral)
+    pilots = [c for c in cards if c.role == d.PILOT]
+    a.deck("Outer Rim pilots", pilots, comp.pilots)
+    if not pilots:
+        a.gap("no pilot card is listed (role: pilot)")
+    lost = [c for c in cards if c.faction == "?"]
+    if lost:
+        a.say("")
+        a.say(f"== faction unknown ({len(lost)} cards: they count towards no deck yet)")
+        for c in lost:
+            a.card(c)
+    a.say("")
+    unsure = f" {a.unsure} values are unsure or soft-unknown (listed above)." if a.unsure else ""
+    todo = f" To fill them in, {HOW_TO.replace('PACK', pack_id)}."
+    if a.missing:
+        a.say(f"INCOMPLETE: {a.missing} composition items missing, {a.unknown} listed cards with "
+              f"unknown values.{unsure}{todo}")
+    elif a.unknown:
+        a.say(f"COMPLETE composition: every card of the edition is listed. {a.unknown} cards still "
+              f"have unknown values; a game that deals them is refused until they are supplied."
+              f"{unsure}{todo}")
+    else:
+        a.say(f"COMPLETE: every card is listed and every value a game needs is known.{unsure}")
+    return Report(pack_id, a.lines, a.missing, a.unknown, a.unsure)
