@@ -16,10 +16,10 @@ _HINTS = {
     "target": "target value (faction galaxy units)",
     "traits": "a list such as [Droid, Fighter], or [] for none",
     "unique": "true or false",
-    "reward": "effects, e.g. [{gain: {resources: 2}}] (docs/packs.md, Effects)",
-    "ability": "e.g. {do: [{draw: 1}]} (docs/packs.md, Abilities); delete this line if it has none",
-    "triggers": "a list of triggered abilities (docs/packs.md); delete this line if it has none",
-    "statics": "a list of constant abilities (docs/packs.md); delete this line if it has none",
+    "reward": "effects, e.g. [{gain: {resources: 2}}] (docs/packs.md, Effects); false if none",
+    "ability": "e.g. {do: [{draw: 1}]} (docs/packs.md, Abilities); false if it has none",
+    "triggers": "a list of triggered abilities (docs/packs.md); false if it has none",
+    "statics": "a list of constant abilities (docs/packs.md); false if it has none",
 }
 
 
@@ -45,7 +45,7 @@ def completion_template(table: CardTable, pack_id: str) -> str:
         if c.text:
             lines.append(f"    # known so far: {c.text}")
         for f in c.unknown:
-            lines.append(f"    {f}: null    # {_HINTS.get(f, '')}".rstrip())
+            lines.append(f"    {f}: null  # {_HINTS.get(f, '')}".rstrip())
     report = pack_report(table, pack_id)
     missing = [line.strip()[len("MISSING"):].strip() for line in report.lines
                if line.strip().startswith("MISSING")]

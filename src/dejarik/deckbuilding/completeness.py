@@ -13,8 +13,8 @@ from dejarik.deckbuilding.cards import CardDef, CardTable, Composition
 # Unknown traits or uniqueness only matter to filters that ask for them: a game may start,
 # and is told that such a card matches no trait filter. Every other unknown field stops it.
 SOFT = frozenset({"traits", "unique"})
-HOW_TO = ("fill the values in a pack file that says `extends: PACK` and load it with --pack FILE "
-          "(see docs/packs.md)")
+HOW_TO = ("write the values in a file that says `extends: PACK` (`dejarik cards new FILE --extends PACK` "
+          "starts one) and load it with --pack FILE; docs/packs.md shows how")
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def pack_report(table: CardTable, pack_id: str) -> Report:
             a.card(c)
     a.say("")
     unsure = f" {a.unsure} values are unsure or soft-unknown (listed above)." if a.unsure else ""
-    todo = f" To fill them in, {HOW_TO.replace('PACK', pack_id)}."
+    todo = f" To complete it, {HOW_TO.replace('PACK', pack_id)}."
     if a.missing:
         a.say(f"INCOMPLETE: {a.missing} composition items missing, {a.unknown} listed cards with "
               f"unknown values.{unsure}{todo}")

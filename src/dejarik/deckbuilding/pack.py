@@ -451,9 +451,11 @@ class _Compiler:
             unconfirmed={str(k): str(v) for k, v in unconfirmed.items()},
             notes=str(m.get("notes") or ""), raw=dict(m),
         )
-        for key in ("ability", "reward", "triggers", "statics"):
+        for key in ("ability", "reward", "triggers", "statics"):  # null: unknown; false: none
             if key in m and m[key] is None:
                 unknown.append(key)
+            elif m.get(key) is True:
+                raise self.fail(key, "write the effects, `false` for none, or null if unknown")
         if ab := m.get("ability"):
             g = self.mapping(ab, "ability")
             self.keys(g, {"requires", "do"}, "ability")
@@ -461,13 +463,13 @@ class _Compiler:
                 raise self.fail("ability", "needs `do`")
             card.requires = self.cond(g["requires"], "ability.requires") if "requires" in g else None
             card.ability = self.program(g["do"], "ability.do")
-        if m.get("reward") is not None:
+        if m.get("reward") not in (None, False):
             card.reward = self.program(m["reward"], "reward")
             self.progs.append(((d.OP_OPTIONAL, card.reward),))
             card.reward = len(self.progs) - 1
-        if m.get("triggers") is not None:
+        if m.get("triggers") not in (None, False):
             card.triggers = self.triggers(m["triggers"], "triggers")
-        if m.get("statics") is not None:
+        if m.get("statics") not in (None, False):
             self.statics(m["statics"], "statics", card)
         card.unknown = tuple(unknown)
         self.where_card = ""
