@@ -70,3 +70,70 @@ def test_full_mode_is_refused_until_tatooine_is_known(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet",
                                     "--override", str(ov)])
     assert res.exit_code == 0 and "Result:" in res.output
+
+
+def test_cards_check_clone_wars_is_itemised_and_exits_1() -> None:
+    code, out = run("cards", "check", "clone_wars")
+    assert code == 1
+    assert "UNKNOWN  Rishi: hp, ability unknown" in out
+    assert "MISSING  no pilot card is listed (role: pilot)" in out
+    assert out.rstrip().splitlines()[-1].startswith("INCOMPLETE: 7 composition items missing")
+
+
+def test_cards_check_a_broken_pack_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: original\ncards:\n  - {name: X-Wing, ability: {do: [{drwa: 1}]}}\n")
+    code, out = run("cards", "check", str(bad))
+    assert code == 2 and "card 'X-Wing': ability.do[0].drwa: unknown primitive 'drwa'" in out
+
+
+def test_cards_list_and_show() -> None:
+    code, out = run("cards", "list", "clone_wars", "--role", "base")
+    assert code == 0 and "Rishi" in out and "Admiral Trench" not in out
+    assert "*unknown values" in out
+    code, out = run("cards", "show", "clone_wars", "Admiral Trench")
+    assert code == 0
+    assert "target 5" in out and "cost ?" in out and "unknown: traits, copies, cost" in out
+    assert "reward:" in out and "resources: 3" in out       # the pack entry
+    code, out = run("cards", "show", "original", "x-wing")
+    assert code == 0 and out.startswith("X-Wing  [original, galaxy]")
+    code, out = run("cards", "show", "original", "Wing")
+    assert code == 2 and "did you mean" in out and "X-Wing" in out
+
+
+def test_cards_new_templates_load_and_check(tmp_path: Path) -> None:
+    fresh = tmp_path / "mine.yaml"
+    code, out = run("cards", "new", str(fresh))
+    assert code == 0 and fresh.exists()
+    code, out = run("cards", "check", str(fresh))
+    assert code == 1 and "schema and references: ok" in out       # a valid, unfinished pack
+    code, out = run("cards", "new", str(fresh))
+    assert code == 2 and "exists" in out
+    fill = tmp_path / "cw.yaml"
+    code, out = run("cards", "new", str(fill), "--extends", "clone_wars")
+    assert code == 0
+    text = fill.read_text()
+    assert "extends: clone_wars" in text and "- name: Rishi\n    hp: null" in text
+    code, out = run("cards", "check", str(fill))       # unchanged skeleton: nothing new is known
+    assert code == 1 and "UNKNOWN  Rishi: hp, ability unknown" in out
+    filled = text.replace("- name: Rishi\n    hp: null", "- name: Rishi\n    hp: 9")
+    fill.write_text(filled)
+    code, out = run("cards", "check", str(fill))
+    assert "UNKNOWN  Rishi: ability unknown" in out
+
+
+def test_play_refuses_the_incomplete_clone_wars_pack() -> None:
+    code, out = run("play", "deckbuilding", "--pack", "clone_wars", "--quiet")
+    assert code == 2 and "cannot deal Separatists v Republic" in out and "Xorrn: hp, ability unknown" in out
+
+
+def test_play_cross_edition_options() -> None:
+    code, out = run("play", "deckbuilding", "--factions", "rebel,empire", "--first", "random",
+                    "--seed", "4", "--quiet")
+    assert code == 0 and "Result:" in out
+    code, out = run("sim", "deckbuilding", "--games", "2", "--factions", "rebel,empire")
+    lines = [line.strip() for line in out.splitlines() if not line.startswith("note:")]
+    assert code == 0 and lines[1].startswith("Rebels")
+    code, out = run("play", "deckbuilding", "--pack", "original", "--pack", "clone_wars",
+                    "--factions", "empire,republic", "--quiet")
+    assert code == 2 and "choose whose neutral deck" in out

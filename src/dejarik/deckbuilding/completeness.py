@@ -93,14 +93,17 @@ def dealt_cards(table: CardTable, sel: Selection, mode: str) -> list[CardDef]:
 
 def game_warnings(table: CardTable, sel: Selection, mode: str) -> list[str]:
     """What a player should be told before a game that can start: soft gaps, unsure values."""
-    out = []
+    soft: dict[str, list[str]] = {}
+    unsure: list[str] = []
     for c in dealt_cards(table, sel, mode):
-        soft = [f for f in c.unknown if f in SOFT]
-        if soft:
-            out.append(f"{c.name}: {', '.join(soft)} unknown (it matches no filter on "
-                       f"{' or '.join(soft)})")
+        for f in c.unknown:
+            if f in SOFT:
+                soft.setdefault(f, []).append(c.name)
         if c.unconfirmed:
-            out.append(f"{c.name}: unconfirmed {', '.join(sorted(c.unconfirmed))}")
+            unsure.append(f"{c.name} ({', '.join(sorted(c.unconfirmed))})")
+    out = [f"{f} unknown for {', '.join(names)}: they match no filter on {f}" for f, names in soft.items()]
+    if unsure:
+        out.append(f"values not confirmed by any source: {'; '.join(unsure)} (`dejarik cards show` says why)")
     return out
 
 

@@ -69,6 +69,7 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
         "you": player,
         "turn": s.turn,
         "active": s.active,
+        "first": s.first,
         "current_player": s.current_player,
         "force": s.force,
         "force_with": 0 if s.force_with(0) else 1 if s.force_with(1) else None,
