@@ -105,7 +105,7 @@ def test_broken_pack_names_file_card_and_field(tmp_path: Path, breaks: Any, mess
         DeckbuildingState({"packs": [path]}, 1)
     assert message in str(err.value)
     # nothing loaded half-way: no table was cached, the file is untouched, a good pack still loads
-    assert game_module._TABLES == cached
+    assert cached == game_module._TABLES
     assert (tmp_path / "p.yaml").read_bytes() == before
     assert DeckbuildingState({}, 1).legal_actions()
 
