@@ -53,3 +53,46 @@ def test_unknown_values_stay_unknown() -> None:
             assert card.hp is None, r["name"]
         if r.get("traits", []) is None:
             assert card.traits is None, r["name"]
+
+
+# -- the Clone Wars pack ------------------------------------------------------------------------
+# Values the reference leaves null that the rulebook itself settles (seed 000 / 003), by card.
+RULEBOOK_SETTLED = {
+    # ELIMINACJA I SABOTAŻ: the Republic sabotages it, and only enemy-faction units have targets
+    "Admiral Trench": {"faction", "type"},
+    "STAP": {"faction", "type"},                 # WYZNACZENIE DO ATAKU caption: "the STAP unit"
+    "Asajj Ventress": {"type"},                  # ZAGRANIE KARTY: "a unit with 2 Force"
+    "Delta-7B": {"type"}, "ARC Trooper": {"type"},   # committed to sabotage: units only
+    "Aurora-class freighter": {"faction"}, "Assassin Droid": {"faction"},  # bribing: neutral only
+    "B1 Battle Droid": {"cost", "traits"},       # FAQ on Geonosis: a cost-0 Droid card
+}
+_NAME = {"Xorn": "Xorrn"}  # the rulebook spells it Xorrn
+
+
+def _reference_clone_wars() -> list[dict[str, Any]]:
+    data = yaml.safe_load(REFERENCE.read_text(encoding="utf-8"))["clone_wars"]
+    return data["galaxy_cards_known"] + data["starter_cards"] + data["bases_known"]
+
+
+def test_clone_wars_pack_keeps_every_reference_fact_and_invents_none() -> None:
+    table = load_pack("clone_wars")
+    for r in _reference_clone_wars():
+        name = _NAME.get(r["name"], r["name"])
+        card = table.defs[table.by_name[name]]
+        settled = RULEBOOK_SETTLED.get(name, set())
+        for field in ("faction", "type", "copies", "cost", "attack", "resources", "force", "hp",
+                      "target", "traits", "unique"):
+            if field not in r or (r["type"] == "base" and field not in ("hp", "faction")):
+                continue
+            value = r[field]
+            if value is None:
+                assert field not in card.raw or card.raw[field] is None or field in settled \
+                    or field in card.unconfirmed, f"{name}.{field}: the reference has no value"
+            elif field == "type":
+                assert d.TYPE_NAMES[value] == card.ctype, name
+            elif field == "traits":
+                assert card.traits == frozenset(value), name
+            elif field not in ("copies",) or r["type"] != "base":
+                assert getattr(card, field) == value, f"{name}.{field}"
+        if r["type"] == "base":
+            assert (card.starting, card.beginner) == (r["starting_base"], r["beginner_set"]), name

@@ -219,8 +219,8 @@ def test_clone_wars_account_is_itemised() -> None:
         "== faction unknown (8 cards: they count towards no deck yet)",
     ]:
         assert expected in lines, expected
-    assert any(line.startswith("  unsure   B1 Battle Droid: attack: taken from the original edition's "
-                               "Stormtrooper") for line in lines)
+    assert any(line.startswith("  unsure   B1 Battle Droid: attack, resources, force, unique: as on the "
+                               "original edition's Stormtrooper") for line in lines)
     assert lines[-1].startswith("INCOMPLETE: 7 composition items missing, 22 listed cards with unknown values.")
 
 

@@ -145,9 +145,12 @@ class _Account:
         if soft:
             self.unsure += 1
             self.say(f"  unknown  {c.name}: {', '.join(soft)} (plays as matching no such filter)")
-        for f, why in sorted(c.unconfirmed.items()):
-            self.unsure += 1
-            self.say(f"  unsure   {c.name}: {f}: {why}")
+        reasons: dict[str, list[str]] = {}
+        for f, why in c.unconfirmed.items():
+            reasons.setdefault(why, []).append(f)
+        for why, fields in reasons.items():
+            self.unsure += len(fields)
+            self.say(f"  unsure   {c.name}: {', '.join(fields)}: {why}")
 
     def deck(self, title: str, cards: list[CardDef], need: int, count_label: str = "copies") -> None:
         have = _copies(cards)
