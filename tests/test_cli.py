@@ -54,7 +54,7 @@ def test_scenario_check(tmp_path: Path) -> None:
 def test_cards_check_original_is_complete(tmp_path: Path) -> None:
     code, out = run("cards", "check", "original")
     assert code == 0 and "COMPLETE composition: every card of the edition is listed" in out
-    assert "galaxy cards: 30/30 copies known, 18 cards listed - complete" in out
+    assert "Empire galaxy cards: 30/30 copies known, 18 cards listed - complete" in out
     assert "UNKNOWN  Tatooine: hp unknown" in out
     fix = tmp_path / "fix.yaml"
     fix.write_text("extends: original\ncards:\n  - {name: Tatooine, hp: 14}\n")

@@ -152,8 +152,8 @@ def test_a_file_that_extends_a_pack_fills_values_and_adds_cards(tmp_path: Path) 
     assert (gunship.pack, gunship.hp, gunship.ctype) == ("original", 5, d.SHIP)
     assert table.pack("original").files == ["original.yaml", "mine.yaml"]
     report = pack_report(table, "original")
-    assert "galaxy cards: 31/30 copies known, 19 cards listed" in report.lines
-    assert "  MISSING  31 copies listed but the edition has 30" in report.lines
+    assert "neutral galaxy cards: 31/30 copies known, 19 cards listed" in report.lines
+    assert "  MISSING  neutral galaxy cards: 31 copies listed but the edition has 30" in report.lines
 
 
 def test_full_mode_plays_once_the_owner_supplies_tatooine(tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def test_original_is_complete_but_says_what_is_unknown() -> None:
     report = pack_report(load_packs(["original"]), "original")
     assert report.complete and report.missing == 0 and report.unknown == 1
     assert any(line.startswith("  UNKNOWN  Tatooine: hp unknown") for line in report.lines)
-    assert "  unknown  Jyn Erso: traits (plays as matching no such filter)" in report.lines
+    assert "  unknown  Jyn Erso: traits (matches no trait filter)" in report.lines
     assert report.lines[-1].startswith("COMPLETE composition: every card of the edition is listed.")
 
 
@@ -207,12 +207,15 @@ def test_clone_wars_account_is_itemised() -> None:
     lines = report.lines
     assert not report.complete
     for expected in [
-        "starter deck: 10/10 copies known, 3 cards listed - complete",
-        "galaxy cards: 0/30 copies known, 2 cards listed",
-        "  MISSING  30 of 30 copies not accounted for (2 listed cards have unknown copies)",
-        "bases: 5/10 listed, beginner set 5/5, starting base: Xorrn",
-        "bases: 5/10 listed, beginner set 5/5, starting base: Rishi",
-        "  MISSING  5 of 10 bases not listed",
+        "Separatists starter deck: 10/10 copies known, 3 cards listed - complete",
+        "Separatists galaxy cards: 0/30 copies known, 2 cards listed",
+        "  MISSING  Separatists galaxy cards: 30 of 30 copies not accounted for (2 listed cards have "
+        "unknown copies)",
+        "  MISSING  Republic galaxy cards: 30 of 30 copies not accounted for",
+        "Separatists bases: 5/10 listed, beginner set 5/5, starting base: Xorrn",
+        "Republic bases: 5/10 listed, beginner set 5/5, starting base: Rishi",
+        "  MISSING  Republic bases: 5 of 10 not listed",
+        "  MISSING  Outer Rim pilots: 10 of 10 copies not accounted for",
         "  UNKNOWN  Rishi: hp, ability unknown",
         "  UNKNOWN  Mygeeto: hp unknown",
         "  MISSING  no pilot card is listed (role: pilot)",
@@ -301,3 +304,55 @@ def test_cross_edition_deals_thirty_of_each_and_the_chosen_neutral_deck(tmp_path
     assert not any(c.faction == "empire" for c in galaxy)
     assert s.selection.first is None and s.force == d.FORCE_END[1 - s.first]
     assert [s.card(b).name for b in (s.players[0].base,)] == ["Sith Lothal"]
+
+
+def test_three_factions_the_one_listed_first_moves_first(tmp_path: Path) -> None:
+    """One pack with three factions (a fan pack): any two of them play a standard game, and
+    the one the pack lists first moves first."""
+    data = original_data()
+    data["factions"].append({"id": "hutt", "name": "Hutts", "hunt": "bounty hunting"})
+    for c in [c for c in data["cards"] if c["faction"] == "empire"]:
+        twin = {**c, "name": "Hutt " + c["name"], "faction": "hutt"}
+        for field in ("ability", "triggers", "statics"):
+            twin.pop(field, None)
+        data["cards"].append(twin)
+    path = write(tmp_path / "three.yaml", data)
+    s = DeckbuildingState({"packs": [path], "factions": ["hutt", "rebel"]}, 2)
+    assert s.first == 1                    # Rebels are listed before the Hutts
+    s = DeckbuildingState({"packs": [path], "factions": ["rebel", "hutt"]}, 2)
+    assert s.first == 0
+
+
+def test_scenario_refuses_a_card_with_unknown_values() -> None:
+    from dejarik.core.errors import ScenarioError
+    from dejarik.deckbuilding.scenario import load_scenario
+
+    with pytest.raises(ScenarioError, match=r"players.republic.base: Rishi: hp, ability unknown"):
+        load_scenario({"pack": "clone_wars", "pilots": 0,
+                       "players": {"separatist": {}, "republic": {"base": "Rishi"}}})
+    with pytest.raises(ScenarioError, match="pack 'clone_wars' lists no pilot card; write pilots: 0"):
+        load_scenario({"pack": "clone_wars", "players": {"separatist": {}, "republic": {}}})
+    s = load_scenario({"pack": "clone_wars", "pilots": 0,
+                       "players": {"separatist": {"hand": ["B1 Battle Droid"]}, "republic": {}}})
+    assert s.force == d.FORCE_END[1] and s.first == 0
+
+
+def test_scenario_force_starts_at_the_second_players_end() -> None:
+    from dejarik.deckbuilding.scenario import load_scenario
+
+    s = load_scenario({"first": "rebel", "active": "rebel", "pilots": 0,
+                       "players": {"empire": {"base": "Lothal"}, "rebel": {"base": "Dantooine"}}})
+    assert s.first == 1 and s.force == d.FORCE_END[0]
+
+
+def test_a_galaxy_smaller_than_the_row_is_refused(tmp_path: Path) -> None:
+    data = original_data()
+    data["composition"] = {"galaxy_per_faction": 1, "galaxy_neutral": 1}
+    keep = {"TIE Fighter", "X-Wing", "Jawa Scavenger"}
+    data["cards"] = [c for c in data["cards"] if c["role"] != "galaxy" or c["name"] in keep]
+    for c in data["cards"]:
+        if c["name"] in keep:
+            c["copies"] = 1
+    path = write(tmp_path / "tiny.yaml", data)
+    with pytest.raises(IncompletePackError, match="the galaxy deck has 3 cards; the galaxy row alone needs 6"):
+        DeckbuildingState({"packs": [path]}, 1)

@@ -1,9 +1,9 @@
-"""One test per effect primitive of docs/pack-format.md, on a tiny custom pack.
+"""One test per effect primitive of docs/packs.md, on a tiny custom pack.
 
 The pack below (factions `red`, moving first, and `blue`) gives each primitive, and each option
 of `move` and `buy`, a card of its own, so a test exercises exactly one piece of vocabulary.
 The last part checks that a bad pack raises `PackError` naming the file, the card and the
-field (docs/pack-format.md, first section).
+field (docs/packs.md, first section).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def dmg(s: Any, seat: int) -> int:
 
 
 def test_mini_pack_compiles(pack_path: str) -> None:
-    """The test pack itself is valid (docs/pack-format.md)."""
+    """The test pack itself is valid (docs/packs.md)."""
     table = load_pack(pack_path)
     assert [f.id for f in table.factions] == ["red", "blue"]
     assert "Payer" in table.by_name
@@ -674,7 +674,7 @@ def _bad_condition(data: dict[str, Any]) -> None:
 ])
 def test_bad_pack_raises_pack_error_naming_file_card_field(
         tmp_path: Path, mutate: Any, card: str, field: str, words: str) -> None:
-    """docs/pack-format.md: a bad pack raises PackError whose message names the file, the card
+    """docs/packs.md: a bad pack raises PackError whose message names the file, the card
     and the field (e.g. `original.yaml: card 'X-Wing': ability.do[0]: unknown primitive`)."""
     data = _mini_data()
     mutate(data)

@@ -81,13 +81,16 @@ def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
     click.echo(f"{c.name}  [{c.pack}, {_ROLE_WORDS[c.role]}]")
     click.echo(f"  faction {_faction(c)}, type {_v(c, 'type', _TYPE_WORDS[c.ctype])}"
                + ("" if c.role == d.BASE_ROLE else f", copies {_v(c, 'copies', c.copies)}"))
-    click.echo(f"  cost {_v(c, 'cost', c.cost)}, attack {_v(c, 'attack', c.attack)}, "
-               f"resources {_v(c, 'resources', c.resources)}, Force {_v(c, 'force', c.force)}"
-               + (f", hp {_v(c, 'hp', c.hp)}" if c.ctype != d.UNIT or "hp" in c.unknown else "")
+    stats = [] if c.role == d.BASE_ROLE else [
+        f"cost {_v(c, 'cost', c.cost)}", f"attack {_v(c, 'attack', c.attack)}",
+        f"resources {_v(c, 'resources', c.resources)}", f"Force {_v(c, 'force', c.force)}"]
+    if c.ctype != d.UNIT or "hp" in c.unknown:
+        stats.append(f"hp {_v(c, 'hp', c.hp)}")
+    click.echo("  " + ", ".join(stats)
                + (f", target {_v(c, 'target', c.target)}" if c.target is not None or "target" in c.unknown
                   else ""))
     traits = "?" if c.traits is None else (", ".join(sorted(c.traits)) or "none")
-    click.echo(f"  traits: {traits}; unique: {_v(c, 'unique', c.unique)}"
+    click.echo(f"  traits: {traits}; unique: {_v(c, 'unique', 'yes' if c.unique else 'no')}"
                + ("; starting base" if c.starting else "") + ("; beginner set" if c.beginner else ""))
     if c.text:
         click.echo(f"  text: {c.text}")

@@ -81,7 +81,7 @@ def main() -> None:
 @click.argument("game", type=GAMES)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--agents", default="greedy,greedy", show_default=True,
-              help="two agents, first to move first: random, greedy")
+              help="two agents, by seat (seat 0 is the first faction): random, greedy")
 @click.option("--save-replay", default=None, help="write the game's replay to this file")
 @click.option("--quiet", is_flag=True, help="print only the result")
 @game_options

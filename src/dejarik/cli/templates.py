@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardTable
 
 _HINTS = {
@@ -46,6 +47,11 @@ def completion_template(table: CardTable, pack_id: str) -> str:
             lines.append(f"    # known so far: {c.text}")
         for f in c.unknown:
             lines.append(f"    {f}: null  # {_HINTS.get(f, '')}".rstrip())
+        if c.role == d.GALAXY and "target" not in c.unknown and c.target is None and (
+                "faction" in c.unknown or "type" in c.unknown):
+            lines.append("    target: null  # needed if it is a Separatist/Republic unit; else delete")
+        if "type" in c.unknown and "hp" not in c.raw:
+            lines.append("    hp: null  # needed if it is a capital ship; else delete")
     report = pack_report(table, pack_id)
     missing = [line.strip()[len("MISSING"):].strip() for line in report.lines
                if line.strip().startswith("MISSING")]

@@ -13,6 +13,8 @@ from dejarik.deckbuilding.cards import CardDef, CardTable, Composition
 # Unknown traits or uniqueness only matter to filters that ask for them: a game may start,
 # and is told that such a card matches no trait filter. Every other unknown field stops it.
 SOFT = frozenset({"traits", "unique"})
+SOFT_EFFECT = {"traits": "matches no trait filter", "unique": "counts as not unique"}
+ROW_SIZE = 6
 HOW_TO = ("write the values in a file that says `extends: PACK` (`dejarik cards new FILE --extends PACK` "
           "starts one) and load it with --pack FILE; docs/packs.md shows how")
 
@@ -65,11 +67,12 @@ def game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
         out += _deck_gaps(f"{name} galaxy cards", _deck(table, d.GALAXY, fid), comp.galaxy_per_faction)
         bases = bases_in_play(table, fid, mode)
         need = comp.beginner_bases if mode == "beginner" else comp.bases_per_faction
-        if len(bases) != need:
+        base_gaps = [f"  {_describe(c, hard_gaps(c))}" for c in bases if hard_gaps(c)]
+        if len(bases) != need or base_gaps:
             out.append(f"{name} bases ({mode}): {len(bases)} of {need} listed")
         if sum(c.starting for c in bases) != 1:
             out.append(f"{name} bases: no starting base is marked (`starting: true`)")
-        out += [f"  {_describe(c, hard_gaps(c))}" for c in bases if hard_gaps(c)]
+        out += base_gaps
         lost = [c.name for c in table.defs if c.faction == "?" and c.pack == table.pack_of_faction(fid).id]
         if lost:
             out.append(f"cards whose faction is unknown (they may belong to the {name}): {', '.join(lost)}")
@@ -80,6 +83,9 @@ def game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
     if len(pilots) != 1:
         out.append(f"Outer Rim pilots of {sel.pilots}: needs one pilot card, has {len(pilots)}")
     out += _deck_gaps(f"Outer Rim pilots of {sel.pilots}", pilots, table.pack(sel.pilots).composition.pilots)
+    galaxy = sum(c.copies for c in dealt_cards(table, sel, mode) if c.role == d.GALAXY)
+    if galaxy < ROW_SIZE:
+        out.append(f"the galaxy deck has {galaxy} cards; the galaxy row alone needs {ROW_SIZE}")
     return list(dict.fromkeys(out))
 
 
@@ -101,7 +107,7 @@ def game_warnings(table: CardTable, sel: Selection, mode: str) -> list[str]:
                 soft.setdefault(f, []).append(c.name)
         if c.unconfirmed:
             unsure.append(f"{c.name} ({', '.join(sorted(c.unconfirmed))})")
-    out = [f"{f} unknown for {', '.join(names)}: they match no filter on {f}" for f, names in soft.items()]
+    out = [f"{f} unknown for {', '.join(names)}: each {SOFT_EFFECT[f]}" for f, names in soft.items()]
     if unsure:
         out.append(f"values not confirmed by any source: {'; '.join(unsure)} (`dejarik cards show` says why)")
     return out
@@ -144,7 +150,7 @@ class _Account:
             self.say(f"  UNKNOWN  {_describe(c, hard)}" + (f"  ({c.notes})" if c.notes else ""))
         if soft:
             self.unsure += 1
-            self.say(f"  unknown  {c.name}: {', '.join(soft)} (plays as matching no such filter)")
+            self.say(f"  unknown  {c.name}: {', '.join(soft)} ({'; '.join(SOFT_EFFECT[f] for f in soft)})")
         reasons: dict[str, list[str]] = {}
         for f, why in c.unconfirmed.items():
             reasons.setdefault(why, []).append(f)
@@ -159,10 +165,10 @@ class _Account:
         self.say(f"{title}: {have}/{need} {count_label} known, {len(cards)} cards listed"
                  + (" - complete" if ok else ""))
         if have < need:
-            self.gap(f"{need - have} of {need} {count_label} not accounted for"
+            self.gap(f"{title}: {need - have} of {need} {count_label} not accounted for"
                      + (f" ({unknown_copies} listed cards have unknown copies)" if unknown_copies else ""))
         elif have > need:
-            self.gap(f"{have} copies listed but the edition has {need}")
+            self.gap(f"{title}: {have} copies listed but the edition has {need}")
         for c in cards:
             self.card(c)
 
@@ -179,25 +185,27 @@ def pack_report(table: CardTable, pack_id: str) -> Report:
         f = table.faction(fid)
         a.say("")
         a.say(f"== {f.name} ({fid})")
-        a.deck("starter deck", _deck(table, d.STARTER, fid, pack_id), comp.starter_deck)
-        a.deck("galaxy cards", _deck(table, d.GALAXY, fid, pack_id), comp.galaxy_per_faction)
+        a.deck(f"{f.name} starter deck", _deck(table, d.STARTER, fid, pack_id), comp.starter_deck)
+        a.deck(f"{f.name} galaxy cards", _deck(table, d.GALAXY, fid, pack_id), comp.galaxy_per_faction)
         bases = _deck(table, d.BASE_ROLE, fid, pack_id)
         starting = [b.name for b in bases if b.starting]
         beginner = [b for b in bases if b.beginner]
-        a.say(f"bases: {len(bases)}/{comp.bases_per_faction} listed, beginner set "
+        a.say(f"{f.name} bases: {len(bases)}/{comp.bases_per_faction} listed, beginner set "
               f"{len(beginner)}/{comp.beginner_bases}, starting base: "
               f"{starting[0] if starting else 'none'}")
         if len(bases) < comp.bases_per_faction:
-            a.gap(f"{comp.bases_per_faction - len(bases)} of {comp.bases_per_faction} bases not listed")
+            a.gap(f"{f.name} bases: {comp.bases_per_faction - len(bases)} of {comp.bases_per_faction} "
+                  "not listed")
         if len(beginner) != comp.beginner_bases:
-            a.gap(f"beginner set has {len(beginner)} bases, the edition has {comp.beginner_bases}")
+            a.gap(f"{f.name} bases: the beginner set has {len(beginner)}, "
+                  f"the edition has {comp.beginner_bases}")
         if not starting:
-            a.gap("no base is marked as the starting base")
+            a.gap(f"{f.name} bases: none is marked as the starting base")
         for b in bases:
             a.card(b)
     a.say("")
     a.say("== neutral")
-    a.deck("galaxy cards", _deck(table, d.GALAXY, d.NEUTRAL, pack_id), comp.galaxy_neutral)
+    a.deck("neutral galaxy cards", _deck(table, d.GALAXY, d.NEUTRAL, pack_id), comp.galaxy_neutral)
     pilots = [c for c in cards if c.role == d.PILOT]
     a.deck("Outer Rim pilots", pilots, comp.pilots)
     if not pilots:

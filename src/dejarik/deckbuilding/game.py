@@ -101,11 +101,12 @@ def selection(table: CardTable, cfg: Mapping[str, Any]) -> Selection:
         if v not in pack_ids:
             raise ConfigError(f"{what} must be one of the loaded packs ({', '.join(pack_ids)}), got {v!r}")
     first = cfg["first"]
-    standard = homes == {neutral}
     if first is None:
-        # one edition: its first-listed faction moves first; cross-edition: at random
-        first = table.packs[pack_ids.index(neutral)].factions.index(factions[0]) if standard else "random"
-        if standard and first not in (0, 1):
+        # one edition: whichever faction its pack lists first moves first; cross-edition: random
+        if homes == {neutral}:
+            order = table.pack(neutral).factions
+            first = 0 if order.index(factions[0]) < order.index(factions[1]) else 1
+        else:
             first = "random"
     if first not in (0, 1, "random"):
         raise ConfigError(f"first must be 0, 1 or 'random', got {first!r}")
@@ -155,9 +156,11 @@ def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> 
     problems = game_problems(table, sel, cfg["mode"])
     if problems:
         names = " v ".join(table.faction(f).name for f in sel.factions)
+        packs = " or ".join(dict.fromkeys(table.pack_of_faction(f).id for f in sel.factions))
         raise IncompletePackError(
             f"cannot deal {names} ({cfg['mode']} mode): the packs do not say everything the game needs "
-            "(nothing is filled in for you):\n  " + "\n  ".join(problems) + f"\nTo play, {HOW_TO}.")
+            "(nothing is filled in for you):\n  " + "\n  ".join(problems)
+            + f"\nTo play, {HOW_TO.replace('PACK', packs)}.")
     for f in sel.factions:
         n = len(bases_in_play(table, f, cfg["mode"]))
         if n < btw:

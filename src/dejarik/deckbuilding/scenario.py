@@ -15,6 +15,7 @@ import yaml
 from dejarik.core.errors import DejarikError, ScenarioError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import rules
+from dejarik.deckbuilding.completeness import hard_gaps
 from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.state import PlayerState
@@ -40,6 +41,10 @@ class _Builder:
         cid = t.by_name.get(name, t.by_slug.get(name))
         if cid is None:
             raise self.fail(field, f"unknown card {name!r}")
+        gaps = hard_gaps(t.defs[cid])
+        if gaps:
+            raise self.fail(field, f"{name}: {', '.join(gaps)} unknown; a game cannot use it until "
+                                   "they are supplied (docs/packs.md)")
         self.s.inst_def.append(cid)
         return len(self.s.inst_def) - 1
 
@@ -148,17 +153,15 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     pilots = data.get("pilots", 10)
     if type(pilots) is not int or pilots < 0:
         raise b.fail("pilots", f"expected a number of pilots >= 0, got {pilots!r}")
-    pilot = next(c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots)
-    s.pilots = [b.new(pilot.name, "pilots") for _ in range(pilots)]
+    pilot = next((c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots), None)
+    if pilots and pilot is None:
+        raise b.fail("pilots", f"pack {s.selection.pilots!r} lists no pilot card; write pilots: 0")
+    s.pilots = [b.new(pilot.name, "pilots") for _ in range(pilots)] if pilot else []
     s.damage = [0] * len(s.inst_def)
     for c, dmg in ships_damage:
         if dmg and s.card(c).ctype == d.UNIT:
             raise b.fail("damage", f"{s.name(c)} is a unit: only capital ships and bases take damage")
         s.damage[c] = dmg
-    force = data.get("force", d.FORCE_END[1 - (s.selection.first or 0)])
-    if type(force) is not int or not 0 <= force < d.FORCE_SPACES:
-        raise b.fail("force", f"the Force marker is a space from 0 (the {fids[0]} end) to 6, got {force!r}")
-    s.force = force
     active = data.get("active", fids[0])
     if active not in fids:
         raise b.fail("active", f"must be one of {fids}, got {active!r}")
@@ -167,6 +170,10 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     if first not in fids:
         raise b.fail("first", f"must be one of {fids}, got {first!r}")
     s.first = fids.index(first)
+    force = data.get("force", d.FORCE_END[1 - s.first])
+    if type(force) is not int or not 0 <= force < d.FORCE_SPACES:
+        raise b.fail("force", f"the Force marker is a space from 0 (the {fids[0]} end) to 6, got {force!r}")
+    s.force = force
     turn = data.get("turn", 1)
     if type(turn) is not int or turn < 1:
         raise b.fail("turn", f"expected a turn number >= 1, got {turn!r}")
