@@ -209,7 +209,7 @@ def test_clone_wars_account_is_itemised() -> None:
     for expected in [
         "Separatists starter deck: 10/10 copies known, 3 cards listed - complete",
         "Separatists galaxy cards: 0/30 copies known, 2 cards listed",
-        "  MISSING  Separatists galaxy cards: 30 of 30 copies not accounted for (2 listed cards have "
+        "  MISSING  Separatists galaxy cards: 30 of 30 copies not accounted for (2 listed cards with "
         "unknown copies)",
         "  MISSING  Republic galaxy cards: 30 of 30 copies not accounted for",
         "Separatists bases: 5/10 listed, beginner set 5/5, starting base: Xorrn",

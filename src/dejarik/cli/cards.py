@@ -73,7 +73,12 @@ def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
 
     cid = table.by_name.get(name, table.by_slug.get(slugify(name)))
     if cid is None:
-        close = [c.name for c in table.defs if name.lower() in c.name.lower()]
+        import difflib
+
+        names = [c.name for c in table.defs]
+        close = [n for n in names if name.lower() in n.lower()]
+        close += difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+        close = list(dict.fromkeys(close))
         hint = f" (did you mean: {', '.join(close[:5])}?)" if close else ""
         click.echo(f"error: no card {name!r} in {', '.join(p.id for p in table.packs)}{hint}", err=True)
         sys.exit(2)

@@ -73,20 +73,31 @@ def game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
         if sum(c.starting for c in bases) != 1:
             out.append(f"{name} bases: no starting base is marked (`starting: true`)")
         out += base_gaps
-        lost = [c.name for c in table.defs if c.faction == "?" and c.pack == table.pack_of_faction(fid).id]
+        home = table.pack_of_faction(fid).id
+        lost = [c.name for c in table.defs if c.faction == "?" and c.pack == home]
         if lost:
-            out.append(f"cards whose faction is unknown (they may belong to the {name}): {', '.join(lost)}")
+            out.append(f"{home}: cards whose faction is unknown (each may belong to a deck dealt here): "
+                       f"{', '.join(lost)}")
     neutral = table.pack(sel.neutral)
     out += _deck_gaps(f"neutral galaxy cards of {neutral.id}",
                       _deck(table, d.GALAXY, d.NEUTRAL, neutral.id), neutral.composition.galaxy_neutral)
     pilots = [c for c in table.defs if c.role == d.PILOT and c.pack == sel.pilots]
     if len(pilots) != 1:
         out.append(f"Outer Rim pilots of {sel.pilots}: needs one pilot card, has {len(pilots)}")
-    out += _deck_gaps(f"Outer Rim pilots of {sel.pilots}", pilots, table.pack(sel.pilots).composition.pilots)
+    else:
+        need = table.pack(sel.pilots).composition.pilots
+        out += _deck_gaps(f"Outer Rim pilots of {sel.pilots}", pilots, need)
     galaxy = sum(c.copies for c in dealt_cards(table, sel, mode) if c.role == d.GALAXY)
     if galaxy < ROW_SIZE:
         out.append(f"the galaxy deck has {galaxy} cards; the galaxy row alone needs {ROW_SIZE}")
     return list(dict.fromkeys(out))
+
+
+def packs_to_complete(table: CardTable, sel: Selection, mode: str) -> list[str]:
+    """The packs a user should extend to fix `game_problems`: those whose dealt cards have gaps,
+    else the packs of the chosen factions."""
+    packs = [c.pack for c in dealt_cards(table, sel, mode) if hard_gaps(c)]
+    return list(dict.fromkeys(packs or [table.pack_of_faction(f).id for f in sel.factions]))
 
 
 def dealt_cards(table: CardTable, sel: Selection, mode: str) -> list[CardDef]:
@@ -162,15 +173,19 @@ class _Account:
         have = _copies(cards)
         unknown_copies = sum(1 for c in cards if "copies" in c.unknown)
         ok = have == need and not unknown_copies and all(not hard_gaps(c) for c in cards)
-        self.say(f"{title}: {have}/{need} {count_label} known, {len(cards)} cards listed"
+        self.say(f"{title}: {have}/{need} {count_label} known, {_n(len(cards), 'card')} listed"
                  + (" - complete" if ok else ""))
         if have < need:
-            self.gap(f"{title}: {need - have} of {need} {count_label} not accounted for"
-                     + (f" ({unknown_copies} listed cards have unknown copies)" if unknown_copies else ""))
+            vague = f" ({_n(unknown_copies, 'listed card')} with unknown copies)" if unknown_copies else ""
+            self.gap(f"{title}: {need - have} of {need} {count_label} not accounted for{vague}")
         elif have > need:
             self.gap(f"{title}: {have} copies listed but the edition has {need}")
         for c in cards:
             self.card(c)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def pack_report(table: CardTable, pack_id: str) -> Report:
@@ -217,14 +232,14 @@ def pack_report(table: CardTable, pack_id: str) -> Report:
         for c in lost:
             a.card(c)
     a.say("")
-    unsure = f" {a.unsure} values are unsure or soft-unknown (listed above)." if a.unsure else ""
+    unsure = f" {_n(a.unsure, 'value')} unsure or soft-unknown (listed above)." if a.unsure else ""
     todo = f" To complete it, {HOW_TO.replace('PACK', pack_id)}."
     if a.missing:
-        a.say(f"INCOMPLETE: {a.missing} composition items missing, {a.unknown} listed cards with "
-              f"unknown values.{unsure}{todo}")
+        a.say(f"INCOMPLETE: {_n(a.missing, 'composition item')} missing, {_n(a.unknown, 'listed card')} "
+              f"with unknown values.{unsure}{todo}")
     elif a.unknown:
-        a.say(f"COMPLETE composition: every card of the edition is listed. {a.unknown} cards still "
-              f"have unknown values; a game that deals them is refused until they are supplied."
+        a.say(f"COMPLETE composition: every card of the edition is listed. {_n(a.unknown, 'card')} "
+              f"still with unknown values; a game that deals them is refused until they are supplied."
               f"{unsure}{todo}")
     else:
         a.say(f"COMPLETE: every card is listed and every value a game needs is known.{unsure}")

@@ -20,6 +20,7 @@ from dejarik.deckbuilding.completeness import (
     bases_in_play,
     dealt_cards,
     game_problems,
+    packs_to_complete,
 )
 from dejarik.deckbuilding.pack import load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, StateData
@@ -156,11 +157,11 @@ def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> 
     problems = game_problems(table, sel, cfg["mode"])
     if problems:
         names = " v ".join(table.faction(f).name for f in sel.factions)
-        packs = " or ".join(dict.fromkeys(table.pack_of_faction(f).id for f in sel.factions))
+        todo = [HOW_TO.replace("PACK", p) for p in packs_to_complete(table, sel, cfg["mode"])]
         raise IncompletePackError(
             f"cannot deal {names} ({cfg['mode']} mode): the packs do not say everything the game needs "
             "(nothing is filled in for you):\n  " + "\n  ".join(problems)
-            + f"\nTo play, {HOW_TO.replace('PACK', packs)}.")
+            + f"\nTo play, {'; and '.join(todo)}.")
     for f in sel.factions:
         n = len(bases_in_play(table, f, cfg["mode"]))
         if n < btw:
