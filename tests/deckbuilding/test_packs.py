@@ -217,7 +217,10 @@ def test_clone_wars_account_is_itemised() -> None:
         "  MISSING  Republic bases: 5 of 10 not listed",
         "  MISSING  Outer Rim pilots: 10 of 10 copies not accounted for",
         "  UNKNOWN  Rishi: hp, ability unknown",
-        "  UNKNOWN  Mygeeto: hp unknown",
+        "  UNKNOWN  Mygeeto: hp unknown; known: statics",
+        "  UNKNOWN  Admiral Trench: copies, cost, attack, resources, force, ability unknown; known: separatist, "
+        "unit, target 5, reward  (The Republic sabotages it, and only enemy-faction units have a target "
+        "value: a Separatist unit.)",
         "  MISSING  no pilot card is listed (role: pilot)",
         "== faction unknown (8 cards: they count towards no deck yet)",
     ]:

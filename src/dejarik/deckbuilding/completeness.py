@@ -38,6 +38,25 @@ def _describe(card: CardDef, fields: list[str]) -> str:
     return f"{card.name}: {', '.join(fields)} unknown"
 
 
+_TYPE_WORDS = {v: k for k, v in d.TYPE_NAMES.items()}
+
+
+def known_facts(c: CardDef) -> str:
+    """What a partly known card's pack entry does establish, for the itemised account."""
+    facts = []
+    if "faction" not in c.unknown and c.role != d.BASE_ROLE:
+        facts.append(c.faction)
+    if "type" not in c.unknown and c.role != d.BASE_ROLE:
+        facts.append(_TYPE_WORDS[c.ctype].replace("_", " "))
+    for f in ("copies", "cost", "attack", "resources", "force", "hp", "target"):
+        if f not in c.unknown and c.raw.get(f) is not None:
+            facts.append(f"{f} {c.raw[f]}")
+    facts += [f for f in ("reward", "ability", "triggers", "statics") if c.raw.get(f)]
+    if c.traits:
+        facts.append("traits " + ", ".join(sorted(c.traits)))
+    return ", ".join(facts)
+
+
 def _deck(table: CardTable, role: int, faction: str, pack: str | None = None) -> list[CardDef]:
     return [c for c in table.defs if c.role == role and c.faction == faction
             and (pack is None or c.pack == pack)]
@@ -158,7 +177,9 @@ class _Account:
         soft = [f for f in c.unknown if f in SOFT]
         if hard:
             self.unknown += 1
-            self.say(f"  UNKNOWN  {_describe(c, hard)}" + (f"  ({c.notes})" if c.notes else ""))
+            known = known_facts(c)
+            self.say(f"  UNKNOWN  {_describe(c, hard)}" + (f"; known: {known}" if known else "")
+                     + (f"  ({c.notes})" if c.notes else ""))
         if soft:
             self.unsure += 1
             self.say(f"  unknown  {c.name}: {', '.join(soft)} ({'; '.join(SOFT_EFFECT[f] for f in soft)})")
