@@ -49,17 +49,54 @@ class GreedyAgent:
         return action
 
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+class HeuristicAgent:
+    """One-step lookahead on the game's evaluation: try each legal action on a copy of the
+    position in which everything hidden from it is dealt again (`resample_hidden`), and take
+    the action whose result the game's `evaluate(player, weights)` likes best.
+
+    Game-agnostic (kernel protocol plus `evaluate`), and it never reads hidden cards: its
+    decision depends only on its observation, the seed and the weights.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
+        self.rng = Rng(seed)
+        self.weights = weights
+
+    def act(self, state: GameState) -> Action:
+        acts = state.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        me = state.current_player
+        world: Any = state.resample_hidden(me, self.rng.next64())
+        weights = world.check_weights(self.weights) if self.weights else None
+        best: list[Action] = []
+        best_value = -2.0
+        for a in acts:
+            nxt = world.clone()
+            nxt.apply(a)
+            value = nxt.evaluate(me, weights)
+            if value > best_value + 1e-9:
+                best, best_value = [a], value
+            elif value > best_value - 1e-9:
+                best.append(a)
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "heuristic": HeuristicAgent,
 }
 
 
 def make_agent(name: str, seed: int) -> Agent:
     try:
-        return AGENTS[name](seed)
+        agent: Agent = AGENTS[name](seed)
     except KeyError:
         raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
+    return agent
 
 
 def parse_agents(spec: str, seed: int, players: int = 2) -> list[Agent]:

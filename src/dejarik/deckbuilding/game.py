@@ -300,6 +300,18 @@ class DeckbuildingState(StateData):
             return [0.0, 0.0]
         return [1.0 if p == self.win else -1.0 for p in range(2)]
 
+    def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
+        """How good this position looks to `player`, -1..1, from what they may know
+        (evaluate.py; the heuristic and ISMCTS players use it)."""
+        from dejarik.deckbuilding.evaluate import evaluate
+
+        return evaluate(self, player, weights)
+
+    def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
+        from dejarik.deckbuilding.evaluate import check_weights
+
+        return check_weights(weights)
+
     def heuristic_action(self, rng: Rng) -> Action:
         """The greedy player's move (see heuristic.py)."""
         from dejarik.deckbuilding.heuristic import heuristic_action

@@ -94,19 +94,32 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
 
 
 def resample_hidden(s: T, player: int, seed: int) -> T:
-    """A copy in which every card `player` cannot see is dealt again at random."""
+    """A copy in which every card `player` cannot see is dealt again at random.
+
+    The result depends only on `player`'s observation and the seed: hidden cards are sorted
+    before they are shuffled, and the game's own generator (which decides future shuffles) is
+    replaced. So two positions `player` cannot tell apart give the same copy."""
     c = s.clone()
     rng = Rng(seed)
     shown = _shown_zones(s, player)
     opp = c.players[1 - player]
     if d.Z_OPP_HAND not in shown:
-        unseen = opp.hand + opp.deck
+        unseen = sorted(opp.hand + opp.deck)
         rng.shuffle(unseen)
         opp.hand, opp.deck = unseen[:len(opp.hand)], unseen[len(opp.hand):]
     else:
+        opp.deck.sort()
         rng.shuffle(opp.deck)
-    rng.shuffle(c.players[player].deck)
+    me = c.players[player]
+    me.deck.sort()
+    rng.shuffle(me.deck)
     if not shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
+        c.galaxy_deck.sort()
         rng.shuffle(c.galaxy_deck)
+    else:
+        k = 2 if d.Z_GALAXY_TOP2 in shown else 1
+        below = sorted(c.galaxy_deck[:-k])
+        rng.shuffle(below)
+        c.galaxy_deck[:-k] = below
     c.rng = Rng(rng.next64())
     return c

@@ -1,0 +1,110 @@
+"""How good a position looks to one player: the heuristic player's evaluation.
+
+It reads only what that player may know: public zones, their own hand, and the *contents*
+(never the order) of hidden piles, which a player can always work out. So it gives the same
+value for every position the player cannot tell apart (a test checks this). docs/agents.md
+explains each feature; the weights are tunable (`--weights FILE`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from dejarik.core.errors import ConfigError
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.state import StateData
+
+WEIGHTS: dict[str, float] = {
+    "victory": 3.0,       # (bases I destroyed - bases they destroyed) / bases to win
+    "base_damage": 1.2,   # damage on their base / its hp - damage on mine / its hp
+    "force": 0.35,        # Force marker toward me, -1 .. 1
+    "deck_quality": 1.6,  # mean card value of my cards - of theirs (value: see card_value)
+    "resources": 0.1,    # resources in my pool during my turn (spend them, or lose them)
+    "tempo": 0.06,        # attack on my cards in play not yet used this turn
+    "ships": 0.04,        # hit points left on my capital ships - on theirs
+    "row_threat": 0.02,   # cost of their faction's cards in the row (they may buy them) - of mine
+}
+
+
+def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    bad = sorted(set(weights) - set(WEIGHTS))
+    if bad:
+        raise ConfigError(f"unknown weight {bad[0]!r} (known: {', '.join(WEIGHTS)})")
+    out = dict(WEIGHTS)
+    for k, v in weights.items():
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise ConfigError(f"weight {k!r} must be a number, got {v!r}")
+        out[k] = float(v)
+    return out
+
+
+def card_value(c: CardDef) -> float:
+    """A card's worth in a deck: its printed output, and its cost as a proxy for its ability."""
+    return 0.5 * c.cost + 0.5 * (c.attack + c.resources + c.force)
+
+
+def _owned(s: StateData, pl: int) -> list[int]:
+    p = s.players[pl]
+    return [*p.hand, *p.deck, *p.discard, *p.play]
+
+
+def features(s: StateData, pl: int) -> dict[str, float]:
+    me, them = s.players[pl], s.players[1 - pl]
+    btw = max(1, s.bases_to_win)
+
+    def base_hurt(base: int) -> float:
+        if base < 0:  # destroyed and not yet replaced
+            return 1.0
+        return s.damage[base] / max(1, s.card(base).hp or 1)
+
+    def quality(who: int) -> float:
+        cards = _owned(s, who)
+        return sum(card_value(s.card(c)) for c in cards) / max(1, len(cards))
+
+    toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl] == 0 else 1)
+    mine_turn = s.active == pl
+    tempo = 0.0
+    if mine_turn:
+        from dejarik.deckbuilding.rules import attack_of
+
+        free = sum(attack_of(s, c, pl) for c in me.play if c not in s.attacked and c not in s.committed)
+        committed = sum(attack_of(s, c, pl) for c in s.committed)
+        target = s.card(s.target).target if s.target >= 0 else None
+        # attack committed against a row card that it cannot defeat is wasted
+        tempo = free + (committed if target is None or committed >= target else 0)
+
+    def ship_hp(who: int) -> float:
+        return sum((s.card(c).hp or 0) - s.damage[c] for c in s.players[who].play
+                   if s.card(c).ctype == d.SHIP)
+
+    row_threat = 0.0
+    for c in s.row:
+        cd = s.card(c)
+        if cd.faction == them.faction:
+            row_threat += cd.cost
+        elif cd.faction == me.faction:
+            row_threat -= cd.cost
+    return {
+        "victory": (len(me.victory) - len(them.victory)) / btw,
+        "base_damage": base_hurt(them.base) - base_hurt(me.base),
+        "force": toward_me,
+        "deck_quality": quality(pl) - quality(1 - pl),
+        "resources": float(me.pool if mine_turn else 0),
+        "tempo": tempo,
+        "ships": ship_hp(pl) - ship_hp(1 - pl),
+        "row_threat": -row_threat,
+    }
+
+
+def evaluate(s: StateData, pl: int, weights: Mapping[str, float] | None = None) -> float:
+    """The position's value for player `pl`, from -1 (lost) to 1 (won)."""
+    if s.done:
+        return 0.0 if s.win < 0 else (1.0 if s.win == pl else -1.0)
+    w = weights or WEIGHTS
+    f = features(s, pl)
+    return math.tanh(sum(w[k] * v for k, v in f.items()))
