@@ -3,7 +3,7 @@
 It reads only what that player may know: public zones, their own hand, and the *contents*
 (never the order) of hidden piles, which a player can always work out. So it gives the same
 value for every position the player cannot tell apart (a test checks this). docs/agents.md
-explains each feature; the weights are tunable (`--weights FILE`).
+explains each feature; the weights are tunable (`HeuristicAgent(seed, weights=...)`).
 """
 
 from __future__ import annotations
