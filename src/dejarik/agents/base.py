@@ -63,6 +63,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng(seed)
         self.weights = weights
+        self._checked: dict[str, float] | None = None
 
     def act(self, state: GameState) -> Action:
         acts = state.legal_actions()
@@ -70,7 +71,9 @@ class HeuristicAgent:
             return acts[0]
         me = state.current_player
         world: Any = state.resample_hidden(me, self.rng.next64())
-        weights = world.check_weights(self.weights) if self.weights else None
+        if self.weights and self._checked is None:
+            self._checked = world.check_weights(self.weights)
+        weights = self._checked
         best: list[Action] = []
         best_value = -2.0
         for a in acts:

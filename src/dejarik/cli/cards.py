@@ -13,9 +13,6 @@ from dejarik.core.errors import DejarikError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardDef, CardTable
 
-_ROLE_WORDS = {v: k for k, v in d.ROLE_NAMES.items()}
-_TYPE_WORDS = {v: k for k, v in d.TYPE_NAMES.items()}
-
 
 def _load(refs: tuple[str, ...]) -> CardTable:
     from dejarik.deckbuilding.pack import load_packs
@@ -50,13 +47,13 @@ def list_cards(packs: tuple[str, ...], faction: str | None, role: str | None) ->
     click.echo(f"{'card':<34} {'pack':<11} {'role':<7} {'faction':<11} {'type':<12} "
                f"{'n':>2} {'cost':>4} {'atk':>3} {'res':>3} {'frc':>3} {'hp':>3} {'tgt':>3}")
     for c in table.defs:
-        if (faction and _faction(c) != faction) or (role and _ROLE_WORDS[c.role] != role):
+        if (faction and _faction(c) != faction) or (role and d.ROLE_WORDS[c.role] != role):
             continue
         hp = "?" if "hp" in c.unknown else ("" if c.hp is None else c.hp)
         tgt = "?" if "target" in c.unknown else ("" if c.target is None else c.target)
         copies = "" if c.role == d.BASE_ROLE else _v(c, "copies", c.copies)
-        click.echo(f"{c.name[:34]:<34} {c.pack[:11]:<11} {_ROLE_WORDS[c.role]:<7} {_faction(c)[:11]:<11} "
-                   f"{_v(c, 'type', _TYPE_WORDS[c.ctype]):<12} {copies:>2} "
+        click.echo(f"{c.name[:34]:<34} {c.pack[:11]:<11} {d.ROLE_WORDS[c.role]:<7} {_faction(c)[:11]:<11} "
+                   f"{_v(c, 'type', d.TYPE_WORDS[c.ctype]):<12} {copies:>2} "
                    f"{_v(c, 'cost', c.cost):>4} {_v(c, 'attack', c.attack):>3} "
                    f"{_v(c, 'resources', c.resources):>3} {_v(c, 'force', c.force):>3} {hp!s:>3} {tgt!s:>3}"
                    + ("  *unknown values" if c.unknown else ""))
@@ -83,8 +80,8 @@ def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
         click.echo(f"error: no card {name!r} in {', '.join(p.id for p in table.packs)}{hint}", err=True)
         sys.exit(2)
     c = table.defs[cid]
-    click.echo(f"{c.name}  [{c.pack}, {_ROLE_WORDS[c.role]}]")
-    click.echo(f"  faction {_faction(c)}, type {_v(c, 'type', _TYPE_WORDS[c.ctype])}"
+    click.echo(f"{c.name}  [{c.pack}, {d.ROLE_WORDS[c.role]}]")
+    click.echo(f"  faction {_faction(c)}, type {_v(c, 'type', d.TYPE_WORDS[c.ctype])}"
                + ("" if c.role == d.BASE_ROLE else f", copies {_v(c, 'copies', c.copies)}"))
     stats = [] if c.role == d.BASE_ROLE else [
         f"cost {_v(c, 'cost', c.cost)}", f"attack {_v(c, 'attack', c.attack)}",

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from dejarik import __version__
 from dejarik.core.errors import DejarikError, PackError
+from dejarik.core.files import read_yaml
 
 GAMES = click.Choice(["deckbuilding"])
 
@@ -23,12 +23,7 @@ def _fail(err: Exception) -> None:
 def _read_overrides(path: str | None) -> dict[str, Any]:
     if not path:
         return {}
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as err:
-        raise PackError(f"{path}: cannot read ({err.strerror})") from None
-    except yaml.YAMLError as err:
-        raise PackError(f"{path}: not valid YAML ({err})") from None
+    data = read_yaml(Path(path), PackError, label=path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
         raise PackError(f"{path}: an override file holds `cards: {{Card Name: {{field: value}}}}`")
     return dict(data["cards"])

@@ -38,16 +38,13 @@ def _describe(card: CardDef, fields: list[str]) -> str:
     return f"{card.name}: {', '.join(fields)} unknown"
 
 
-_TYPE_WORDS = {v: k for k, v in d.TYPE_NAMES.items()}
-
-
 def known_facts(c: CardDef) -> str:
     """What a partly known card's pack entry does establish, for the itemised account."""
     facts = []
     if "faction" not in c.unknown and c.role != d.BASE_ROLE:
         facts.append(c.faction)
     if "type" not in c.unknown and c.role != d.BASE_ROLE:
-        facts.append(_TYPE_WORDS[c.ctype].replace("_", " "))
+        facts.append(d.TYPE_WORDS[c.ctype].replace("_", " "))
     for f in ("copies", "cost", "attack", "resources", "force", "hp", "target"):
         if f not in c.unknown and c.raw.get(f) is not None:
             facts.append(f"{f} {c.raw[f]}")

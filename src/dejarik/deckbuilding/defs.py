@@ -6,10 +6,12 @@ Cards, zones and actions are ints on the hot path; names are made at the edges.
 # Card types
 UNIT, SHIP, BASE = 0, 1, 2
 TYPE_NAMES = {"unit": UNIT, "capital_ship": SHIP, "base": BASE}
+TYPE_WORDS = {v: k for k, v in TYPE_NAMES.items()}
 
 # Card roles
 GALAXY, STARTER, PILOT, BASE_ROLE = 0, 1, 2, 3
 ROLE_NAMES = {"galaxy": GALAXY, "starter": STARTER, "pilot": PILOT, "base": BASE_ROLE}
+ROLE_WORDS = {v: k for k, v in ROLE_NAMES.items()}
 
 NEUTRAL = "neutral"
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dejarik.core.errors import ConfigError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardDef
+from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.state import StateData
@@ -70,8 +71,6 @@ def features(s: StateData, pl: int) -> dict[str, float]:
     mine_turn = s.active == pl
     tempo = 0.0
     if mine_turn:
-        from dejarik.deckbuilding.rules import attack_of
-
         free = sum(attack_of(s, c, pl) for c in me.play if c not in s.attacked and c not in s.committed)
         committed = sum(attack_of(s, c, pl) for c in s.committed)
         target = s.card(s.target).target if s.target >= 0 else None

@@ -11,9 +11,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from dejarik.core.errors import PackError
+from dejarik.core.files import read_yaml as read_file
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import (
     ANY,
@@ -62,14 +61,7 @@ def bundled_pack_ids() -> list[str]:
 
 
 def read_yaml(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise PackError(f"{path.name}: cannot read ({err.strerror})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise PackError(f"{path.name}: not valid YAML ({err})") from None
+    return read_file(path, PackError)
 
 
 class _Compiler:
@@ -546,7 +538,7 @@ class _Layers:
         ref = top["extends"]
         if not isinstance(ref, str):
             raise PackError(f"{fname}: extends: expected a pack id or file, got {ref!r}")
-        pid = self.packs_by_id(ref) or self.add(ref, path.parent, (*chain, path))
+        pid = ref if ref in self.packs else self.add(ref, path.parent, (*chain, path))
         base = self.packs[pid]
         for key in ("title", "composition", "notes", "sources"):
             if key in top:
@@ -571,9 +563,6 @@ class _Layers:
                 by_name[c["name"]] = new
         self.files[pid].append(fname)
         return pid
-
-    def packs_by_id(self, ref: str) -> str | None:
-        return ref if ref in self.packs else None
 
     def override(self, overrides: Mapping[str, Any]) -> None:
         """Apply {card name: {field: value}}; a name two packs share is written 'Name [pack]'."""

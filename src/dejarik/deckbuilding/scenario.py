@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from dejarik.core.errors import DejarikError, ScenarioError
+from dejarik.core.files import read_yaml
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import rules
 from dejarik.deckbuilding.completeness import hard_gaps
@@ -73,12 +74,7 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
     if isinstance(source, Path) or (isinstance(source, str) and source.endswith((".yaml", ".yml"))):
         p = Path(source)
         where = p.name
-        try:
-            data = yaml.safe_load(p.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise ScenarioError(f"{where}: cannot read ({err.strerror})") from None
-        except yaml.YAMLError as err:
-            raise ScenarioError(f"{where}: not valid YAML ({err})") from None
+        data = read_yaml(p, ScenarioError)
     elif isinstance(source, str):
         try:
             data = yaml.safe_load(source)

@@ -1,0 +1,24 @@
+"""Reading YAML files with errors that name the file and say what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dejarik.core.errors import DejarikError
+
+
+def read_yaml(path: Path, error: type[DejarikError], label: str | None = None) -> Any:
+    """Parse a YAML file; an unreadable or malformed file raises `error`, naming `label`
+    (default: the file name)."""
+    where = label or path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise error(f"{where}: cannot read ({err.strerror})") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        raise error(f"{where}: not valid YAML ({err})") from None
