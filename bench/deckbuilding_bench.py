@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 from dejarik.agents.base import Agent, GreedyAgent, RandomAgent
+from dejarik.agents.ismcts import IsmctsAgent
 from dejarik.deckbuilding.game import DeckbuildingState
 
 CONFIG = {"turn_limit": 1000}
@@ -44,6 +45,37 @@ def greedy_games_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
     return _rate(seconds, seed, lambda g: [GreedyAgent(g), GreedyAgent(g + 1)])
 
 
+def _decisions(seed: int, every: int = 4) -> list[DeckbuildingState]:
+    """Real choices (two or more legal actions) along a greedy game, early to late."""
+    s = DeckbuildingState(CONFIG, seed)
+    players = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+    out = []
+    step = 0
+    while not s.done:
+        if step % every == 0 and len(s.legal_actions()) > 1:
+            out.append(s.clone())
+        s.apply(players[s.current_player].act(s))
+        step += 1
+    return out
+
+
+def ismcts_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
+    """ISMCTS search iterations per second (the default settings, 1,000 iterations a decision)
+    over decisions taken along a greedy game, until the budget is spent."""
+    positions = _decisions(seed)
+    agent = IsmctsAgent(seed, iterations=1000)
+    iterations = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        agent.act(positions[decisions % len(positions)])
+        iterations += agent.last_iterations
+        decisions += 1
+    elapsed = time.perf_counter() - start
+    return {"iterations_per_s": iterations / elapsed, "decisions_per_s": decisions / elapsed,
+            "decisions": decisions, "seconds": elapsed}
+
+
 if __name__ == "__main__":
     print("random:", random_actions_rate())
     print("greedy:", greedy_games_rate())
+    print("ismcts:", ismcts_rate())

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Protocol
 
+from dejarik.agents.ismcts import IsmctsAgent
 from dejarik.core.errors import ConfigError
+from dejarik.core.files import read_yaml
 from dejarik.core.protocol import Action, GameState
 from dejarik.core.rng import Rng
 
@@ -91,14 +94,57 @@ AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "heuristic": HeuristicAgent,
+    "ismcts": IsmctsAgent,
+}
+
+# options an agent spec may set (`ismcts:iterations=500:seconds=2`), with their types
+OPTIONS: dict[str, dict[str, type]] = {
+    "heuristic": {"weights": dict},
+    "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
+               "deals": int, "weights": dict},
 }
 
 
-def make_agent(name: str, seed: int) -> Agent:
+def _option(agent: str, key: str, raw: str) -> Any:
+    kinds = OPTIONS.get(agent, {})
+    if key not in kinds:
+        known = ", ".join(kinds) or "none"
+        raise ConfigError(f"agent {agent!r} has no option {key!r} (options: {known})")
+    kind = kinds[key]
+    if kind is dict:
+        return read_weights(raw)
     try:
-        agent: Agent = AGENTS[name](seed)
-    except KeyError:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
+        return kind(raw)
+    except ValueError:
+        raise ConfigError(f"agent option {key}={raw!r}: expected {kind.__name__}") from None
+
+
+def read_weights(path: str) -> dict[str, float]:
+    """Evaluation weights from a YAML file: a mapping `feature: weight`, optionally under a
+    top-level `weights:` key. Unknown features are caught when the game first checks them."""
+    data = read_yaml(Path(path), ConfigError, f"weights file {path}")
+    if isinstance(data, dict) and set(data) == {"weights"}:
+        data = data["weights"]
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise ConfigError(f"weights file {path}: expected a mapping of feature names to numbers")
+    for k, v in data.items():
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise ConfigError(f"weights file {path}: weight {k!r} must be a number, got {v!r}")
+    return {k: float(v) for k, v in data.items()}
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """An agent from a spec: a name, optionally followed by `:option=value` pairs."""
+    name, *pairs = spec.strip().split(":")
+    if name not in AGENTS:
+        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, raw = pair.partition("=")
+        if not eq or not key.strip():
+            raise ConfigError(f"agent option {pair!r} in {spec!r}: write it as key=value")
+        options[key.strip()] = _option(name, key.strip(), raw.strip())
+    agent: Agent = AGENTS[name](seed, **options)
     return agent
 
 

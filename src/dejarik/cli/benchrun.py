@@ -39,6 +39,10 @@ def run_bench(game: str, seconds: float, openspiel: bool) -> None:
     g = mod.greedy_games_rate(seconds)
     click.echo(f"{'dejarik ' + game + ' greedy v greedy':<34}{g['steps_per_s']:>12,.0f}"
                f"{g['games_per_s']:>10.1f}")
+    if hasattr(mod, "ismcts_rate"):
+        m = mod.ismcts_rate(seconds)
+        click.echo(f"{'dejarik ' + game + ' ISMCTS search':<34}{m['iterations_per_s']:>12,.0f}"
+                   f"{m['decisions_per_s']:>10.2f}  (iterations/s, decisions/s)")
     if not openspiel:
         return
     osp = load("openspiel_games")

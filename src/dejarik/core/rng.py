@@ -41,10 +41,22 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place. The same draws as calling `below(i + 1)` for each i, with
+        next64 and below written out inline: search shuffles thousands of decks a second."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> Rng:
         return Rng(self.state)

@@ -158,6 +158,8 @@ class CardTable:
     progs: list[Program]
     by_name: dict[str, int]
     by_slug: dict[str, int]
+    # derived data other modules compute once per table (e.g. the evaluation's card values)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def pack(self, pack_id: str) -> PackInfo:
         for p in self.packs:

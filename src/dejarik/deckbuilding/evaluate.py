@@ -49,9 +49,12 @@ def card_value(c: CardDef) -> float:
     return 0.5 * c.cost + 0.5 * (c.attack + c.resources + c.force)
 
 
-def _owned(s: StateData, pl: int) -> list[int]:
-    p = s.players[pl]
-    return [*p.hand, *p.deck, *p.discard, *p.play]
+def _def_values(s: StateData) -> list[float]:
+    """card_value of every card definition, computed once per card table."""
+    per_def: list[float] | None = s.table.cache.get("card_value")
+    if per_def is None:
+        per_def = s.table.cache["card_value"] = [card_value(c) for c in s.table.defs]
+    return per_def
 
 
 def features(s: StateData, pl: int) -> dict[str, float]:
@@ -63,9 +66,15 @@ def features(s: StateData, pl: int) -> dict[str, float]:
             return 1.0
         return s.damage[base] / max(1, s.card(base).hp or 1)
 
+    value, kind = _def_values(s), s.inst_def
+
     def quality(who: int) -> float:
-        cards = _owned(s, who)
-        return sum(card_value(s.card(c)) for c in cards) / max(1, len(cards))
+        p = s.players[who]
+        total = n = 0.0
+        for pile in (p.hand, p.deck, p.discard, p.play):
+            total += sum(value[kind[c]] for c in pile)
+            n += len(pile)
+        return total / max(1.0, n)
 
     toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl] == 0 else 1)
     mine_turn = s.active == pl

@@ -1,0 +1,183 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration deals the hidden cards again (`resample_hidden`, which depends only on what the
+searching player can see), walks one tree shared by all those deals, and scores the leaf with
+the game's `evaluate` (or, for a game without one, a random playout to the end). Children are
+picked by UCB1 among the actions legal in *this* deal, counting how often each was available,
+so actions that exist in some deals only are not over-explored. The searcher never touches the
+real position beyond asking it for its own legal actions and its observation-based re-deal.
+
+Dealing is the dearest step of an iteration, so a decision draws a pool of `deals` deals and
+the iterations take copies of them in turn; `deals` equal to the iteration budget is the
+textbook one-deal-per-iteration search.
+
+Chains of forced moves (one legal action) are walked through without a tree node: they are not
+decisions, and counting them would only make the tree deeper.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from dejarik.core.errors import ConfigError
+from dejarik.core.protocol import Action, GameState
+from dejarik.core.rng import Rng
+
+
+class _Node:
+    __slots__ = ("avail", "children", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.wins = 0.0    # summed value, for the player who chose the action leading here
+        self.avail = 0     # iterations in which the action leading here was legal
+
+
+class IsmctsAgent:
+    """Searches a fixed number of iterations (deterministic for a seed) or for a time budget.
+
+    `iterations`: iterations per decision (ignored when `seconds` is set).
+    `seconds`: wall-clock budget per decision; the result then depends on machine speed.
+    `exploration`: the UCB1 constant, for values in [-1, 1].
+    `rollout`: random moves played after leaving the tree before the leaf is scored (0: score
+    the leaf at once; games without `evaluate` always play out to the end).
+    `deals`: how many different deals of the hidden cards a decision samples (at most one per
+    iteration; iterations cycle through them).
+    `weights`: passed to the game's `evaluate`, as for the heuristic player.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
+                 exploration: float = 0.7, rollout: int = 0, deals: int = 100,
+                 weights: Mapping[str, float] | None = None) -> None:
+        if iterations < 1:
+            raise ConfigError(f"ismcts: iterations must be at least 1, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ConfigError(f"ismcts: seconds must be positive, got {seconds}")
+        if exploration < 0 or rollout < 0:
+            raise ConfigError("ismcts: exploration and rollout must not be negative")
+        if deals < 1:
+            raise ConfigError(f"ismcts: deals must be at least 1, got {deals}")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.deals = deals
+        self.weights = dict(weights) if weights else None
+        self._checked: dict[str, float] | None = None
+        self.last_iterations = 0   # iterations the last decision used (for benchmarks)
+
+    def act(self, state: GameState) -> Action:
+        acts = state.legal_actions()
+        if len(acts) == 1:
+            self.last_iterations = 0
+            return acts[0]
+        me = state.current_player
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        pool: list[Any] = []
+        while True:
+            if len(pool) < self.deals:
+                world: Any = state.resample_hidden(me, self.rng.next64())
+                pool.append(world.clone())
+                if self.weights and self._checked is None and hasattr(world, "check_weights"):
+                    self._checked = world.check_weights(self.weights)
+            else:
+                world = pool[done % self.deals].clone()
+            self._iterate(root, world)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations or _settled(root, done, self.iterations - done):
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        legal = set(acts)
+        ranked = [(child.visits, child.wins, a) for a, child in root.children.items() if a in legal]
+        if not ranked:  # no iteration reached a legal child (cannot happen with >= 1 iteration)
+            return acts[self.rng.below(len(acts))]
+        return max(ranked)[2]
+
+    def _iterate(self, root: _Node, world: Any) -> None:
+        path: list[tuple[_Node, int]] = []   # (node, player who chose the action into it)
+        node = root
+        while True:
+            _skip_forced(world)
+            if world.is_terminal():
+                break
+            acts = world.legal_actions()
+            player = world.current_player
+            untried = [a for a in acts if a not in node.children]
+            for a in acts:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                a = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node()
+                child.avail = 1
+                node.children[a] = child
+                world.apply(a)
+                path.append((child, player))
+                break
+            node, a = self._select(node, acts)
+            world.apply(a)
+            path.append((node, player))
+        values = self._score(world)
+        for n, player in path:
+            n.visits += 1
+            n.wins += values[player]
+
+    def _select(self, node: _Node, acts: list[Action]) -> tuple[_Node, Action]:
+        best: tuple[_Node, Action] | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for a in acts:
+            child = node.children[a]
+            score = child.wins / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best_score, best = score, (child, a)
+        assert best is not None
+        return best
+
+    def _score(self, world: Any) -> list[float]:
+        """Each player's value of the leaf, in [-1, 1]."""
+        evaluate = getattr(world, "evaluate", None)
+        steps = self.rollout if evaluate is not None else -1
+        while steps != 0 and not world.is_terminal():
+            acts = world.legal_actions()
+            world.apply(acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0])
+            steps -= 1
+        if world.is_terminal() or evaluate is None:
+            return list(world.returns())
+        return [evaluate(p, self._checked) for p in range(world.num_players)]
+
+
+def _settled(root: _Node, done: int, remaining: int) -> bool:
+    """True when the most-visited action leads the next by more than the iterations left:
+    no further iteration could change the choice, so stopping now decides exactly the same."""
+    if remaining >= done:   # the lead is at most `done`: early on it cannot be settled
+        return False
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
+
+
+def _skip_forced(world: Any) -> None:
+    while not world.is_terminal():
+        acts = world.legal_actions()
+        if len(acts) != 1:
+            return
+        world.apply(acts[0])
