@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/dejarik play deckbuilding --seed 1 --agents greedy,greedy
+	$(BIN)/dejarik play deckbuilding
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
-import yaml
 
 from dejarik.core.errors import DejarikError
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.cards import CardDef, CardTable
+from dejarik.deckbuilding.cards import CardTable
+from dejarik.deckbuilding.cardtext import card_lines
+from dejarik.deckbuilding.cardtext import faction_text as _faction
+from dejarik.deckbuilding.cardtext import value_text as _v
 
 
 def _load(refs: tuple[str, ...]) -> CardTable:
@@ -22,14 +23,6 @@ def _load(refs: tuple[str, ...]) -> CardTable:
     except DejarikError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
-
-
-def _v(card: CardDef, key: str, value: Any) -> str:
-    return "?" if key in card.unknown else str(value)
-
-
-def _faction(card: CardDef) -> str:
-    return "?" if "faction" in card.unknown else card.faction
 
 
 @click.group()
@@ -79,30 +72,7 @@ def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
         hint = f" (did you mean: {', '.join(close[:5])}?)" if close else ""
         click.echo(f"error: no card {name!r} in {', '.join(p.id for p in table.packs)}{hint}", err=True)
         sys.exit(2)
-    c = table.defs[cid]
-    click.echo(f"{c.name}  [{c.pack}, {d.ROLE_WORDS[c.role]}]")
-    click.echo(f"  faction {_faction(c)}, type {_v(c, 'type', d.TYPE_WORDS[c.ctype])}"
-               + ("" if c.role == d.BASE_ROLE else f", copies {_v(c, 'copies', c.copies)}"))
-    stats = [] if c.role == d.BASE_ROLE else [
-        f"cost {_v(c, 'cost', c.cost)}", f"attack {_v(c, 'attack', c.attack)}",
-        f"resources {_v(c, 'resources', c.resources)}", f"Force {_v(c, 'force', c.force)}"]
-    if c.ctype != d.UNIT or "hp" in c.unknown:
-        stats.append(f"hp {_v(c, 'hp', c.hp)}")
-    click.echo("  " + ", ".join(stats)
-               + (f", target {_v(c, 'target', c.target)}" if c.target is not None or "target" in c.unknown
-                  else ""))
-    traits = "?" if c.traits is None else (", ".join(sorted(c.traits)) or "none")
-    click.echo(f"  traits: {traits}; unique: {_v(c, 'unique', 'yes' if c.unique else 'no')}"
-               + ("; starting base" if c.starting else "") + ("; beginner set" if c.beginner else ""))
-    if c.text:
-        click.echo(f"  text: {c.text}")
-    if c.unknown:
-        click.echo(f"  unknown: {', '.join(c.unknown)}")
-    for f, why in sorted(c.unconfirmed.items()):
-        click.echo(f"  unsure: {f}: {why}")
-    click.echo("  pack entry:")
-    entry = yaml.safe_dump(c.raw, sort_keys=False, allow_unicode=True, width=96)
-    click.echo("\n".join(f"    {line}" for line in entry.rstrip().splitlines()))
+    click.echo("\n".join(card_lines(table.defs[cid])))
 
 
 @cards.command("check")

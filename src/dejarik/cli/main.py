@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -9,10 +10,12 @@ from typing import Any
 import click
 
 from dejarik import __version__
-from dejarik.core.errors import DejarikError, PackError
+from dejarik.core.errors import ConfigError, DejarikError, PackError
 from dejarik.core.files import read_yaml
 
 GAMES = click.Choice(["deckbuilding"])
+EDITIONS = {"original": "original", "clone_wars": "clone_wars"}  # --edition name -> pack id
+HUMAN = "human"
 
 
 def _fail(err: Exception) -> None:
@@ -74,21 +77,77 @@ def main() -> None:
 
 @main.command()
 @click.argument("game", type=GAMES)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--agents", default="greedy,greedy", show_default=True,
-              help="two agents, by seat (seat 0 is the first faction): random, greedy")
-@click.option("--save-replay", default=None, help="write the game's replay to this file")
-@click.option("--quiet", is_flag=True, help="print only the result")
+@click.option("--vs", default="ismcts", show_default=True,
+              help="your opponent in the terminal app: an agent (ismcts, heuristic, greedy, "
+                   "random, or a spec such as ismcts:seconds=2) or human (two people take turns "
+                   "at one terminal)")
+@click.option("--seat", type=click.Choice(["0", "1"]), default="0", show_default=True,
+              help="your seat against an agent (seat 0 is the first faction)")
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+              help="which edition's pack to play (same as --pack ID)")
+@click.option("--resume", default=None, help="continue a game saved in the terminal app (Ctrl+S)")
+@click.option("--seed", type=int, default=None,
+              help="the game's seed (default: a fresh one, shown so the game can be dealt again)")
+@click.option("--agents", default=None,
+              help="two agents, by seat (e.g. greedy,greedy): print a whole game between them")
+@click.option("--save-replay", default=None, help="with a printed game: write its replay to this file")
+@click.option("--quiet", is_flag=True, help="with a printed game: print only the result")
 @game_options
-def play(game: str, seed: int, agents: str, save_replay: str | None, quiet: bool,
-         **opts: Any) -> None:
-    """Play one complete game between AI players and print it turn by turn."""
+def play(game: str, vs: str, seat: str, edition: str | None, resume: str | None, seed: int | None,
+         agents: str | None, save_replay: str | None, quiet: bool, **opts: Any) -> None:
+    """Play a game in the terminal against an AI (or hot-seat), or print an AI-v-AI game.
+
+    With --agents, or when standard input or output is not a terminal, a whole game between
+    AI players is printed turn by turn instead."""
+    from dejarik.agents import make_agent
     from dejarik.cli.show import play_and_print
 
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)  # drawn here, at the edge, and always shown
     try:
-        play_and_print(game, _config(opts), seed, agents, save_replay, quiet)
+        if edition is not None:
+            source = click.get_current_context().get_parameter_source("packs")
+            if source is not None and source.name == "COMMANDLINE":
+                raise ConfigError("give --edition or --pack, not both")
+            opts["packs"] = [EDITIONS[edition]]
+        if vs != HUMAN:
+            make_agent(vs, 0)  # an unknown name fails before anything starts
+        if agents is not None:
+            play_and_print(game, _config(opts), seed, agents, save_replay, quiet)
+            return
+        from dejarik.tui.session import Session
+
+        why = _not_a_terminal()
+        if resume:
+            session = Session.load(resume)  # a bad file is reported first, terminal or not
+            if why:
+                raise ConfigError(f"--resume needs a terminal ({why})")
+        else:
+            cfg = _config(opts)
+            if why:
+                pair = "heuristic" if vs == HUMAN else vs
+                click.echo(f"{why}: printing a game between two AI players instead "
+                           f"({pair} v {pair}, seed {seed})")
+                play_and_print(game, cfg, seed, pair, save_replay, quiet)
+                return
+            if quiet or save_replay:
+                raise ConfigError("--quiet and --save-replay go with a printed game between AI players: "
+                                  "add --agents (e.g. --agents heuristic)")
+            session = Session.new(cfg, seed, vs, int(seat))
+        from dejarik.tui.app import run_app
+
+        click.echo(run_app(session, resume))
     except DejarikError as err:
         _fail(err)
+
+
+def _not_a_terminal() -> str:
+    """Why the terminal app cannot run here ('' when it can)."""
+    if not sys.stdin.isatty():
+        return "standard input is not a terminal"
+    if not sys.stdout.isatty():
+        return "standard output is not a terminal"
+    return ""
 
 
 @main.command()

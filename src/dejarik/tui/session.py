@@ -1,0 +1,237 @@
+"""The game behind the terminal app, with no widgets: who decides, applying chosen or typed
+actions, AI moves, the log, saving and resuming. Keeping this apart from Textual lets tests
+check the rules of play directly, and keeps every widget a plain view of it."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from dejarik.agents import Agent, make_agent
+from dejarik.core.errors import DejarikError
+from dejarik.core.protocol import Action, GameState
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.saved import SaveError
+
+SAVE_FORMAT = "dejarik-terminal-save"
+SAVE_VERSION = 1
+HUMAN = "human"
+
+_AGENT_TITLES = {"ismcts": "ISMCTS"}
+
+
+def agent_title(spec: str) -> str:
+    """How an agent is named on screen ('Heuristic is thinking...'): its name, without the
+    options a spec may add (`ismcts:iterations=500` is 'ISMCTS')."""
+    name = spec.split(":")[0].strip()
+    return _AGENT_TITLES.get(name, name.capitalize())
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """An AI seat's own seed, derived from the game's as `play --agents` derives it."""
+    return seed * 7919 + seat
+
+
+class Session:
+    """One game in progress: the state, which seats are human, the AI players, and the log.
+
+    The log is plain text lines so that it saves as it is: an action is `Faction: text`,
+    what the action caused is indented two spaces, and a new turn is `-- turn N: Faction --`.
+    """
+
+    def __init__(self, state: DeckbuildingState, humans: tuple[int, ...], vs: str, seed: int,
+                 log: list[str] | None = None) -> None:
+        if not humans or any(h not in (0, 1) for h in humans):
+            raise DejarikError(f"human seats must be 0 and/or 1, got {humans!r}")
+        self.state = state
+        self.humans = tuple(sorted(set(humans)))
+        self.vs = vs
+        self.seed = seed
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(vs, agent_seed(seed, seat)) for seat in range(2) if seat not in self.humans}
+        state.log = []
+        first = f"-- turn {state.turn}: {self.faction(state.active)} --"
+        self.log = list(log) if log is not None else [first]
+        self._last_viewer = self.decider if self.decider in self.humans else self.humans[0]
+
+    @classmethod
+    def new(cls, config: Mapping[str, Any], seed: int, vs: str, seat: int = 0) -> Session:
+        """A fresh game: one human at `seat` against agent `vs`, or two humans (`vs` 'human')."""
+        if seat not in (0, 1):
+            raise DejarikError(f"--seat must be 0 or 1, got {seat!r}")
+        if vs != HUMAN:
+            make_agent(vs, 0)  # an unknown name fails here, before a game is dealt
+        state = DeckbuildingState(config, seed)
+        return cls(state, (0, 1) if vs == HUMAN else (seat,), vs, seed)
+
+    # -- who is who ------------------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) == 2
+
+    @property
+    def decider(self) -> int:
+        """Who must decide now (-1 once the game is over); it may not be whose turn it is."""
+        return self.state.current_player
+
+    @property
+    def human_decides(self) -> bool:
+        return self.decider in self.humans
+
+    @property
+    def ai_decides(self) -> bool:
+        return self.decider in self.agents
+
+    @property
+    def viewer(self) -> int:
+        """Whose eyes the board is drawn for: the human seat; in hot-seat, the human deciding."""
+        if self.decider in self.humans:
+            self._last_viewer = self.decider
+        return self._last_viewer
+
+    def faction(self, seat: int) -> str:
+        return self.state.factions[seat].name
+
+    def label(self, seat: int) -> str:
+        """'You', the AI's name, or (hot-seat) 'Player 1'/'Player 2'."""
+        if self.hot_seat:
+            return f"Player {seat + 1}"
+        return "You" if seat in self.humans else agent_title(self.vs)
+
+    def observation(self) -> dict[str, Any]:
+        """Everything the board may show: exactly what the viewer may know."""
+        return self.state.observation(self.viewer)
+
+    # -- acting ----------------------------------------------------------------------------------
+    def play_text(self, text: str) -> str:
+        """Apply an action typed by the deciding human; returns its canonical text.
+        Bad or illegal text raises a DejarikError and changes nothing."""
+        if not self.human_decides:
+            raise DejarikError("it is not your decision now")
+        action = self.state.text_to_action(text)
+        self.apply(action)
+        return self.state.action_to_text(action)
+
+    def apply(self, action: Action) -> None:
+        """Apply one action and log it with what it caused."""
+        who = self.decider
+        self.state.apply(action)  # raises before changing anything
+        self.log.append(f"{self.faction(who)}: {self.state.action_to_text(action)}")
+        narrative = self.state.log or []
+        self.log.extend(line if line.startswith("--") else f"  {line}" for line in narrative)
+        narrative.clear()
+
+    def ai_job(self) -> tuple[Agent, GameState, int]:
+        """What an AI move needs, taken on the UI thread: the agent, a private copy of the state
+        to think on (so the board can keep reading the real one), and a stamp to check the
+        answer is still wanted when it comes back."""
+        seat = self.decider
+        if seat not in self.agents:
+            raise DejarikError("no AI player decides now")
+        copy = cast("GameState", self.state.clone())  # agents take the kernel protocol
+        return self.agents[seat], copy, len(self.log)
+
+    def stamp(self) -> int:
+        return len(self.log)
+
+    # -- the pending decision --------------------------------------------------------------------
+    def decision_prompt(self) -> str:
+        """What the pending decision is about, in words.
+
+        It reads the ability being resolved, which is public (a card in play, a row card's
+        reward, a base), and the labels of its options from the static card program; never a
+        hidden card."""
+        s = self.state
+        if s.is_terminal() or not s.waiting or not s.stack:
+            return ""
+        f = s.stack[-1]
+        op = s.table.progs[f.prog][f.pc]
+        code = op[0]
+        source = s.name(f.source) if f.source >= 0 else ""
+        if code == d.OP_CHOOSE:
+            labels = "; ".join(f"{i + 1}: {label}" for i, (label, _) in enumerate(op[2]))
+            what = f"choose one - {labels}"
+        elif code == d.OP_MOVE:
+            what = f"choose a card to move to {_DEST.get(op[2], 'its place')}"
+            what += " (or done)" if op[4] else ""
+        elif code == d.OP_BUY:
+            what = "choose a card to take for free" if op[3] else "choose a card to buy (or done)"
+        else:
+            what = _ASKS.get(code, "decide")
+        who = self.faction(s.decider)
+        return f"{who}, {source}: {what}" if source else f"{who}: {what}"
+
+    def option_label(self, index: int) -> str:
+        """The label of option `index` of a pending 'choose one' (static card text)."""
+        s = self.state
+        if not s.waiting or not s.stack:
+            return ""
+        f = s.stack[-1]
+        op = s.table.progs[f.prog][f.pc]
+        if op[0] != d.OP_CHOOSE or not 0 <= index < len(op[2]):
+            return ""
+        return str(op[2][index][0])
+
+    # -- saving ----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "humans": list(self.humans),
+                "vs": self.vs, "seed": self.seed, "log": self.log, "state": self.state.to_json()}
+
+    def save(self, path: str | Path) -> Path:
+        """Write the session as JSON (through a temporary file, so a failed save leaves any
+        earlier file whole)."""
+        target = Path(path).expanduser()
+        text = json.dumps(self.to_json(), indent=1)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".dejarik-", suffix=".json", dir=target.parent or ".")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, target)
+        except OSError as err:
+            raise DejarikError(f"cannot save to {target}: {err.strerror or err}") from None
+        return target
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """A session saved by `save`; a missing, corrupt or foreign file raises SaveError."""
+        p = Path(path).expanduser()
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except OSError as err:
+            raise SaveError(f"cannot read {p}: {err.strerror or err}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise SaveError(f"{p} is not a saved game (not JSON: {err})") from None
+        return cls.from_json(data, str(p))
+
+    @classmethod
+    def from_json(cls, data: Any, label: str = "saved game") -> Session:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{label} is not a game saved by `dejarik play` in the terminal")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"{label}: save version {data.get('version')!r}, expected {SAVE_VERSION}")
+        humans, vs, seed, log = data.get("humans"), data.get("vs"), data.get("seed"), data.get("log")
+        if (not isinstance(humans, list) or not all(type(h) is int for h in humans)
+                or not isinstance(vs, str) or type(seed) is not int
+                or not isinstance(log, list) or not all(isinstance(x, str) for x in log)):
+            raise SaveError(f"{label}: bad session fields (humans, vs, seed, log)")
+        state = DeckbuildingState.from_json(data.get("state") or {})
+        try:
+            return cls(state, tuple(humans), vs, seed, log)
+        except DejarikError as err:
+            raise SaveError(f"{label}: {err}") from None
+
+
+_ASKS = {
+    d.OP_LOOK: "look at the cards shown on the board, then done",
+    d.OP_SWAP: "choose the cards to swap (or done)",
+    d.OP_OPTIONAL: "use it? yes or no",
+    d.OP_CHOOSE_BASE: "choose your new base",
+    d.OP_ASSIGN: "assign the attack's damage among the enemy capital ships",
+}
+_DEST = {v: k.replace("_", " ") for k, v in d.DEST_NAMES.items()}
+_DEST[d.D_DECK_TOP] = "the top of a deck"
