@@ -114,10 +114,12 @@ class IsmctsAgent:
                 break
             acts = world.legal_actions()
             player = world.current_player
-            untried = [a for a in acts if a not in node.children]
+            untried = []
             for a in acts:
                 child = node.children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 a = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]

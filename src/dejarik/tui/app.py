@@ -222,7 +222,7 @@ class DejarikApp(App[None]):
         if s.state.is_terminal():
             if not self.over_shown:
                 self.over_shown = True
-                self.push_screen(GameOverScreen(self.result_text()), self._game_over_closed)
+                self.push_screen(GameOverScreen(self.result_text()), self._exit_if_confirmed)
             return
         if s.ai_decides:
             self.start_ai()
@@ -230,7 +230,8 @@ class DejarikApp(App[None]):
             why = "" if s.decider == s.state.active else "They must decide something in the other turn."
             self.push_screen(HandOverScreen(s.faction(s.decider), s.label(s.decider), why))
 
-    def _game_over_closed(self, quit_: bool | None) -> None:
+    def _exit_if_confirmed(self, quit_: bool | None) -> None:
+        """What the game-over and quit dialogs call when they close."""
         if quit_:
             self.exit()
 
@@ -294,20 +295,20 @@ class DejarikApp(App[None]):
             self.show_card_of(self.actions[event.option_index])
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        table = event.data_table
-        if isinstance(table, CardList) and table.has_focus:
-            card = table.highlighted_card()
-            if card is not None and self.board is not None:
-                found = self.board.find(card.ref)
-                self.card_text.show(card, found[1] if found else "")
+        if event.data_table.has_focus:
+            self._show_highlighted(event.data_table)
 
     def on_descendant_focus(self) -> None:
-        focused = self.focused
-        if isinstance(focused, CardList):
-            card = focused.highlighted_card()
-            if card is not None and self.board is not None:
-                found = self.board.find(card.ref)
-                self.card_text.show(card, found[1] if found else "")
+        self._show_highlighted(self.focused)
+
+    def _show_highlighted(self, widget: object) -> None:
+        """The text of the card highlighted in a focused card table."""
+        if not isinstance(widget, CardList) or self.board is None:
+            return
+        card = widget.highlighted_card()
+        if card is not None:
+            found = self.board.find(card.ref)
+            self.card_text.show(card, found[1] if found else "")
 
     def show_card_of(self, action: str) -> None:
         """The card an action names (and its target), headed by the action's description when
@@ -334,17 +335,11 @@ class DejarikApp(App[None]):
             if self.save(rest.strip() or None):
                 event.input.value = ""
             return
-        if word in ("help", "?"):
+        command = {"help": self.action_help, "?": self.action_help, "piles": self.action_piles,
+                   "quit": self.action_quit_game}.get(word)
+        if command is not None:
             event.input.value = ""
-            self.action_help()
-            return
-        if word == "piles":
-            event.input.value = ""
-            self.action_piles()
-            return
-        if word == "quit":
-            event.input.value = ""
-            self.action_quit_game()
+            command()
             return
         if text.isdigit():
             index = int(text) - 1
@@ -405,12 +400,7 @@ class DejarikApp(App[None]):
         if self.session.state.is_terminal():
             self.exit()
             return
-
-        def closed(quit_: bool | None) -> None:
-            if quit_:
-                self.exit()
-
-        self.push_screen(ConfirmQuitScreen(), closed)
+        self.push_screen(ConfirmQuitScreen(), self._exit_if_confirmed)
 
 
 def run_app(session: Session, save_path: str | None = None) -> str:

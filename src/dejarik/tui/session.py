@@ -64,8 +64,6 @@ class Session:
         """A fresh game: one human at `seat` against agent `vs`, or two humans (`vs` 'human')."""
         if seat not in (0, 1):
             raise DejarikError(f"--seat must be 0 or 1, got {seat!r}")
-        if vs != HUMAN:
-            make_agent(vs, 0)  # an unknown name fails here, before a game is dealt
         state = DeckbuildingState(config, seed)
         return cls(state, (0, 1) if vs == HUMAN else (seat,), vs, seed)
 
@@ -147,10 +145,10 @@ class Session:
         reward, a base), and the labels of its options from the static card program; never a
         hidden card."""
         s = self.state
-        if s.is_terminal() or not s.waiting or not s.stack:
+        pending = self._pending()
+        if pending is None:
             return ""
-        f = s.stack[-1]
-        op = s.table.progs[f.prog][f.pc]
+        f, op = pending
         code = op[0]
         source = s.name(f.source) if f.source >= 0 else ""
         if code == d.OP_CHOOSE:
@@ -166,13 +164,20 @@ class Session:
         who = self.faction(s.decider)
         return f"{who}, {source}: {what}" if source else f"{who}: {what}"
 
+    def _pending(self) -> tuple[Any, Any] | None:
+        """The ability frame waiting for a decision and the op it waits at, if any."""
+        s = self.state
+        if s.is_terminal() or not s.waiting or not s.stack:
+            return None
+        f = s.stack[-1]
+        return f, s.table.progs[f.prog][f.pc]
+
     def option_label(self, index: int) -> str:
         """The label of option `index` of a pending 'choose one' (static card text)."""
-        s = self.state
-        if not s.waiting or not s.stack:
+        pending = self._pending()
+        if pending is None:
             return ""
-        f = s.stack[-1]
-        op = s.table.progs[f.prog][f.pc]
+        op = pending[1]
         if op[0] != d.OP_CHOOSE or not 0 <= index < len(op[2]):
             return ""
         return str(op[2][index][0])
