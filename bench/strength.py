@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -21,18 +20,9 @@ from typing import Any
 
 from dejarik.agents.base import make_agent
 from dejarik.sim.runner import play_game
+from dejarik.sim.stats import wilson
 
 CONFIG: dict[str, Any] = {"turn_limit": 300}   # beginner mode, the original edition
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(task: tuple[str, str, int, int]) -> dict[str, Any]:

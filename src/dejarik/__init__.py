@@ -1,3 +1,52 @@
-"""Dejarik: play, simulate and study Star Wars tabletop games by their published rules."""
+"""Dejarik: play, simulate and study Star Wars tabletop games by their published rules.
+
+The engine's hot modules may be compiled with mypyc (`make compiled`); the Python source is
+the reference. Set DEJARIK_PURE=1 to run the source even where compiled modules are present.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import SOURCE_SUFFIXES, FileFinder, ModuleSpec, SourceFileLoader
+from types import ModuleType
 
 __version__ = "0.1.0"
+
+
+class _SourceOnly:
+    """Finds dejarik's modules as .py files only, so compiled extensions are passed over."""
+
+    @staticmethod
+    def find_spec(name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if not name.startswith("dejarik.") or not path:
+            return None
+        for entry in path:
+            spec = FileFinder(entry, (SourceFileLoader, SOURCE_SUFFIXES)).find_spec(name)
+            if spec is not None:
+                return spec
+        return None
+
+
+def _choose_engine() -> None:
+    if os.environ.get("DEJARIK_PURE", "") not in ("", "0"):
+        sys.meta_path.insert(0, _SourceOnly())
+        return
+    from dejarik._engine import build_state
+
+    if build_state() == "stale":
+        sys.stderr.write("dejarik: the compiled engine is older than its source; running the "
+                         "source (rebuild with `make compiled`)\n")
+        sys.meta_path.insert(0, _SourceOnly())
+
+
+_choose_engine()
+
+
+def engine_build() -> str:
+    """'compiled (mypyc)' when the rules run compiled, else 'pure Python'."""
+    from dejarik.deckbuilding import rules
+
+    return "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled (mypyc)"

@@ -33,6 +33,7 @@ def load(name: str) -> ModuleType:
 
 def run_bench(game: str, seconds: float, openspiel: bool) -> None:
     mod = load(f"{game}_bench")
+    click.echo(f"engine: {dejarik.engine_build()}, one process")
     click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}")
     r = mod.random_actions_rate(seconds)
     click.echo(f"{'dejarik ' + game + ' random':<34}{r['steps_per_s']:>12,.0f}{r['games_per_s']:>10.1f}")

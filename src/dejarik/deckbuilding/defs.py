@@ -51,6 +51,9 @@ C_FORCE, C_ATTACKING_ROW, C_IN_PLAY, C_OPP_IN_PLAY, C_BASE, C_ALL, C_ANY, C_NOT 
 EVENTS = ("play", "buy", "reveal", "defeat_target", "turn_start", "card_played",
           "opponent_discards")
 
+# Events a traced game records (state.events): (kind, turn, seat, value)
+EV_BUY, EV_BASE, EV_TURN_END = range(3)  # value: the card bought / the base revealed / the Force
+
 # The Force track has 7 spaces, 0..6. Seat 0's end is 0, seat 1's end is 6.
 FORCE_SPACES = 7
 FORCE_END = (0, 6)

@@ -289,6 +289,7 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     if exile_at_end:
         s.exile_end.add(c)
     s.bought.append(c)
+    s.event(d.EV_BUY, pl, c)
     if dest != d.D_DISCARD:
         s.note(f"{cd.name} goes to {_DEST_WORDS[dest].replace('_', ' ')}")
     fire_own(s, c, "buy", pl)
@@ -439,6 +440,7 @@ def reveal_base(s: S, pl: int, base: int) -> None:
     p = s.players[pl]
     p.base_deck.remove(base)
     p.base = base
+    s.event(d.EV_BASE, pl, base)
     s.note(f"{s.factions[pl].name} reveal their new base {s.name(base)}")
     fire_own(s, base, "reveal", pl)
 

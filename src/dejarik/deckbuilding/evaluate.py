@@ -84,7 +84,7 @@ def features(s: StateData, pl: int) -> dict[str, float]:
         committed = sum(attack_of(s, c, pl) for c in s.committed)
         target = s.card(s.target).target if s.target >= 0 else None
         # attack committed against a row card that it cannot defeat is wasted
-        tempo = free + (committed if target is None or committed >= target else 0)
+        tempo = float(free + (committed if target is None or committed >= target else 0))
 
     def ship_hp(who: int) -> float:
         return sum((s.card(c).hp or 0) - s.damage[c] for c in s.players[who].play

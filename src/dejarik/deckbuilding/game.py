@@ -174,14 +174,17 @@ class DeckbuildingState(StateData):
 
     num_players = 2
 
-    def __init__(self, config: Mapping[str, Any], seed: int) -> None:
-        self._blank(config, seed, deal=True)
-        self._setup()
+    def __init__(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> None:
+        """A new game dealt from `config` and `seed`. Without a config: an empty shell for
+        `clone` and `blank` to fill in."""
+        if config is not None:
+            self._blank(config, seed, deal=True)
+            self._setup()
 
     @classmethod
     def blank(cls, config: Mapping[str, Any], seed: int) -> DeckbuildingState:
         """An empty position for a config (no cards yet): scenarios and saves fill it in."""
-        s = object.__new__(cls)
+        s = cls()
         s._blank(config, seed)
         s.inst_def = []
         return s
@@ -326,8 +329,16 @@ class DeckbuildingState(StateData):
 
     # -- copies, hashes, JSON ------------------------------------------------------------------
     def clone(self) -> Self:
-        s = object.__new__(type(self))
-        s.__dict__.update(self.__dict__)
+        s = type(self)()
+        # shared, never changed during play
+        s.config, s.table, s.defs, s.selection = self.config, self.table, self.defs, self.selection
+        s.factions, s.inst_def, s._refs, s._config_key = (self.factions, self.inst_def, self._refs,
+                                                          self._config_key)
+        s.bases_to_win, s.bribing, s.turn_limit = self.bases_to_win, self.bribing, self.turn_limit
+        # the position
+        s.force, s.active, s.first, s.turn = self.force, self.active, self.first, self.turn
+        s.target, s.next_buy, s.hunts_used = self.target, self.next_buy, self.hunts_used
+        s.waiting, s.decider, s.done, s.win = self.waiting, self.decider, self.done, self.win
         s.rng = self.rng.copy()
         s.players = [p.copy() for p in self.players]
         s.row = self.row[:]
@@ -345,6 +356,7 @@ class DeckbuildingState(StateData):
         s.prevented = self.prevented[:]
         s.stack = [f.copy() for f in self.stack]
         s.log = None
+        s.events = None
         s._legal = None
         return s
 
@@ -423,6 +435,16 @@ class DeckbuildingGame:
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize_config(config)
+
+    def trace(self, state: DeckbuildingState) -> None:
+        from dejarik.deckbuilding.record import trace
+
+        trace(state)
+
+    def game_record(self, state: DeckbuildingState) -> dict[str, Any]:
+        from dejarik.deckbuilding.record import game_record
+
+        return game_record(state)
 
 
 GAME = DeckbuildingGame()

@@ -239,6 +239,7 @@ def end_turn(s: S) -> None:
     s.hunts_used = 0
     s.exile_end.clear()
     s.prevented = [0, 0]
+    s.event(d.EV_TURN_END, a, s.force)
     s.active = 1 - a
     s.turn += 1
     if s.turn_limit and s.turn > s.turn_limit:

@@ -33,8 +33,7 @@ class PlayerState:
         self.pool = 0
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        p.faction = self.faction
+        p = PlayerState(self.faction)
         p.hand = self.hand[:]
         p.deck = self.deck[:]
         p.discard = self.discard[:]
@@ -70,10 +69,8 @@ class Frame:
         self.picked = -1          # op-local chosen card
 
     def copy(self) -> Frame:
-        f = Frame.__new__(Frame)
-        f.prog, f.pc, f.source, f.player = self.prog, self.pc, self.source, self.player
-        f.revealed, f.moved, f.stage, f.n, f.picked = (self.revealed, self.moved, self.stage,
-                                                       self.n, self.picked)
+        f = Frame(self.prog, self.source, self.player, self.revealed, self.moved)
+        f.pc, f.stage, f.n, f.picked = self.pc, self.stage, self.n, self.picked
         return f
 
     def key(self) -> tuple[int, ...]:
@@ -119,6 +116,11 @@ class StateData:
         self.done = False
         self.win = -1
         self.log: list[str] | None = None
+        self.events: list[tuple[int, int, int, int]] | None = None  # set by a traced run
+
+    def event(self, kind: int, seat: int, value: int) -> None:
+        if self.events is not None:
+            self.events.append((kind, self.turn, seat, value))
 
     # -- reading -------------------------------------------------------------------------------
     _refs: list[str] | None = None

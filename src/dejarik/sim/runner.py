@@ -24,11 +24,15 @@ class GameResult:
 def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
               record: bool = False,
               on_action: Callable[[GameState, Action], None] | None = None,
-              max_actions: int = 1_000_000) -> tuple[GameState, GameResult, Replay | None]:
-    """Play one game to its end. `on_action` sees the state before each action is applied."""
+              max_actions: int = 1_000_000,
+              trace: bool = False) -> tuple[GameState, GameResult, Replay | None]:
+    """Play one game to its end. `on_action` sees the state before each action is applied;
+    `trace` asks the game to note what a simulation record needs (`game_record`)."""
     engine = get_game(game)
     cfg = engine.normalize_config(config)
     state = engine.new_state(cfg, seed)
+    if trace and hasattr(engine, "trace"):
+        engine.trace(state)
     recorder = Recorder(game, cfg, seed, state) if record else None
     n = 0
     while not state.is_terminal() and n < max_actions:

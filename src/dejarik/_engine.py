@@ -1,0 +1,44 @@
+"""The compiled engine: which modules mypyc builds, and whether a build matches the source.
+
+`python -m dejarik.build_engine` (`make compiled`) compiles them in place, in a source
+checkout. A build remembers a digest of its sources; when the source has changed since,
+the package runs the Python source instead of a stale build, and says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+STAMP = PACKAGE / "_compiled.json"
+MODULES = (
+    "core/rng.py",
+    "deckbuilding/cards.py",
+    "deckbuilding/state.py",
+    "deckbuilding/game.py",
+    "deckbuilding/rules.py",
+    "deckbuilding/effects.py",
+    "deckbuilding/heuristic.py",
+    "deckbuilding/evaluate.py",
+)
+
+
+def sources_digest() -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for m in MODULES:
+        h.update(m.encode())
+        h.update((PACKAGE / m).read_bytes())
+    return h.hexdigest()
+
+
+def build_state() -> str:
+    """'none' (no build), 'current', or 'stale' (the source changed since the build)."""
+    if not STAMP.exists():
+        return "none"
+    try:
+        digest = json.loads(STAMP.read_text(encoding="utf-8"))["sources"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return "stale"
+    return "current" if digest == sources_digest() else "stale"

@@ -1,0 +1,75 @@
+"""Options and helpers shared by the commands: game options, a game config, errors."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from dejarik.core.errors import ConfigError, PackError
+from dejarik.core.files import read_yaml
+
+GAMES = click.Choice(["deckbuilding"])
+EDITIONS = {"original": "original", "clone_wars": "clone_wars"}  # --edition name -> pack id
+HUMAN = "human"
+
+
+def fail(err: Exception) -> NoReturn:
+    click.echo(f"error: {err}", err=True)
+    sys.exit(2)
+
+
+def read_overrides(path: str | None) -> dict[str, Any]:
+    if not path:
+        return {}
+    data = read_yaml(Path(path), PackError, label=path)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
+        raise PackError(f"{path}: an override file holds `cards: {{Card Name: {{field: value}}}}`")
+    return dict(data["cards"])
+
+
+def game_options(f: Any) -> Any:
+    f = click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+                     help="which edition's pack to play (same as --pack ID)")(f)
+    f = click.option("--mode", type=click.Choice(["beginner", "full"]), default="beginner",
+                     show_default=True, help="beginner: 5 bases each; full: all 10")(f)
+    f = click.option("--bases-to-win", type=int, default=None,
+                     help="bases to destroy to win, 2-5 (default 3 beginner, 4 full)")(f)
+    f = click.option("--bribing/--no-bribing", default=False, help="optional rule: bribe neutrals")(f)
+    f = click.option("--pack", "packs", multiple=True, default=["original"], show_default=True,
+                     help="pack id or .yaml file; repeat to load several (a file may extend a pack)")(f)
+    f = click.option("--factions", default=None,
+                     help="two factions, seat order, e.g. empire,republic (default: the first pack's)")(f)
+    f = click.option("--neutral", default=None, help="whose neutral deck (a pack id)")(f)
+    f = click.option("--pilots", default=None, help="whose Outer Rim pilot stack (a pack id)")(f)
+    f = click.option("--first", type=click.Choice(["0", "1", "random"]), default=None,
+                     help="who moves first (default: the edition's rule; cross-edition: random)")(f)
+    f = click.option("--override", "override", default=None,
+                     help="YAML file `cards: {Name: {field: value}}` filling unknown values")(f)
+    return f
+
+
+def game_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
+    """A game config from the common options; prints what the players should know first."""
+    from dejarik.deckbuilding.completeness import game_warnings
+    from dejarik.deckbuilding.game import normalize_config, selection, table_for
+
+    edition = opts.get("edition")
+    if edition is not None:
+        source = click.get_current_context().get_parameter_source("packs")
+        if source is not None and source.name == "COMMANDLINE":
+            raise ConfigError("give --edition or --pack, not both")
+        opts["packs"] = [EDITIONS[edition]]
+    first = opts.get("first")
+    cfg = {"packs": list(opts["packs"]), "mode": opts["mode"], "bases_to_win": opts["bases_to_win"],
+           "bribing": opts["bribing"], "overrides": read_overrides(opts.get("override")),
+           "turn_limit": turn_limit, "neutral": opts.get("neutral"), "pilot_stack": opts.get("pilots"),
+           "factions": opts["factions"].split(",") if opts.get("factions") else None,
+           "first": first if first in (None, "random") else int(first)}
+    cfg = normalize_config(cfg)
+    table = table_for(cfg)
+    for line in game_warnings(table, selection(table, cfg), cfg["mode"]):
+        click.echo(f"note: {line}", err=True)
+    return cfg

@@ -1,0 +1,120 @@
+"""`dejarik sim`: many games on every core (or a Ray cluster) into a resumable results directory."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from dejarik.cli.options import GAMES, fail, game_config, game_options
+from dejarik.core.errors import DejarikError
+
+MAX_SEED = 2**63 - 1
+
+
+@click.command()
+@click.argument("game", type=GAMES)
+@click.option("--games", "n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="games in the run (a run started again plays only the missing ones)")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+              help="the run's seed; each game's seed derives from it and the game's number")
+@click.option("--agents", default="random,random", show_default=True,
+              help="an agent per seat, e.g. greedy,ismcts:iterations=200 (one name: both seats)")
+@click.option("--turn-limit", type=click.IntRange(min=0), default=1000, show_default=True,
+              help="stop a game with no winner after this many turns (0: never)")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="worker processes (default: every core); with --backend ray, ignored")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, help="with --backend ray: the cluster (default: start Ray here)")
+@click.option("--out", "out", default=None,
+              help="results directory (default: dejarik-runs/<game>_<agents>_seed<S>_<options hash>)")
+@click.option("--chunk", type=click.IntRange(min=1), default=None,
+              help="games per task (default: about 8 tasks per worker, at most 100 games)")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@game_options
+def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | None,
+        backend: str, address: str | None, out: str | None, chunk: int | None, quiet: bool,
+        **opts: Any) -> None:
+    """Play many games between agents into a results directory; print wins, length and speed.
+
+    The directory holds run.json and games.jsonl (one record per game; docs/simulation.md).
+    Run the same command again to resume an interrupted run; `dejarik report DIR` draws it."""
+    from dejarik.agents.base import parse_agents
+    from dejarik.sim.batch import default_jobs, make_backend, open_run
+    from dejarik.sim.records import RunSpec
+
+    try:
+        cfg = game_config(opts, turn_limit)
+        seats = [a.strip() for a in agents.split(",") if a.strip()]
+        parse_agents(agents, seed)  # an unknown agent or option fails before anything is written
+        seats = seats * 2 if len(seats) == 1 else seats
+        spec = RunSpec(game=game, config=cfg, agents=tuple(seats), seed=seed)
+        run = open_run(Path(out) if out else _default_dir(spec), spec)
+        todo = max(0, n - len(run.done & set(range(n))))
+        if todo == 0:
+            click.echo(f"{run.path}: games 0-{n - 1} are already there ({len(run.done)} in all)")
+        else:
+            pool = make_backend(backend, jobs or default_jobs(), address)
+            try:
+                session = _play(run, n, todo, pool, chunk, quiet)
+            except KeyboardInterrupt:
+                click.echo(f"\ninterrupted: {len(run.done)} games are safe in {run.path}; "
+                           "run the same command to go on", err=True)
+                sys.exit(130)
+            finally:
+                pool.close()
+            rate = session["games_played"] / session["seconds"] if session["seconds"] else 0.0
+            click.echo(f"{run.path}: played {session['games_played']} games in "
+                       f"{session['seconds']:.1f} s ({rate:.1f} games/s, {pool.name}, "
+                       f"{pool.workers} worker{'s' if pool.workers > 1 else ''})")
+        _print_summary(run.path)
+    except DejarikError as err:
+        fail(err)
+
+
+def _default_dir(spec: Any) -> Path:
+    digest = hashlib.sha256(json.dumps(spec.to_json(), sort_keys=True).encode()).hexdigest()[:8]
+    agents = "-v-".join(a.split(":")[0] for a in spec.agents)
+    return Path("dejarik-runs") / f"{spec.game}_{agents}_seed{spec.seed}_{digest}"
+
+
+def _play(run: Any, n: int, todo: int, pool: Any, chunk: int | None, quiet: bool) -> dict[str, Any]:
+    from dejarik.sim.batch import run_games
+
+    if quiet or not sys.stderr.isatty():
+        return run_games(run, n, pool, chunk)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=todo, rate="")
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:,.0f} games/s" if speed else "")
+
+        return run_games(run, n, pool, chunk, on_progress=advance)
+
+
+def _print_summary(path: Path) -> None:
+    """The same digest as `dejarik report` prints, over every game in the directory."""
+    from dejarik.sim.report import digest, summarize_run
+
+    for line in digest(summarize_run(path)):
+        click.echo(line)
+    click.echo(f"(dejarik report {path} draws the plots)")

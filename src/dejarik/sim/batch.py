@@ -1,0 +1,242 @@
+"""Runs of many games into a results directory, resumable, on local processes or Ray.
+
+A run directory holds `run.json` (what is played, and each session's timing) and
+`games.jsonl` (one record per game, in index order). Games are played in chunks; a chunk's
+lines are written with one write and flushed to disk, so a killed run loses at most the
+chunks in flight, and starting it again plays exactly the games that are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Protocol
+
+from dejarik.core.errors import ConfigError
+from dejarik.core.registry import get_game
+from dejarik.sim.records import RunSpec, play_chunk
+
+RUN_FORMAT = "dejarik-sim-run"
+RUN_VERSION = 1
+GAMES_FILE = "games.jsonl"
+RUN_FILE = "run.json"
+
+
+class Backend(Protocol):
+    """Where chunks run. `submit` returns a handle; `result` waits for it."""
+
+    name: str
+    workers: int
+
+    def submit(self, spec: dict[str, Any], indices: list[int]) -> Any: ...
+
+    def result(self, handle: Any) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class InlineBackend:
+    """This process, one chunk at a time (`--jobs 1`)."""
+
+    name = "local"
+    workers = 1
+
+    def submit(self, spec: dict[str, Any], indices: list[int]) -> Any:
+        return play_chunk(spec, indices)
+
+    def result(self, handle: Any) -> str:
+        return str(handle)
+
+    def close(self) -> None:
+        pass
+
+
+class LocalBackend:
+    """A pool of worker processes on this machine."""
+
+    name = "local"
+
+    def __init__(self, jobs: int) -> None:
+        self.workers = jobs
+        self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+
+    def submit(self, spec: dict[str, Any], indices: list[int]) -> Future[str]:
+        return self.pool.submit(play_chunk, spec, indices)
+
+    def result(self, handle: Future[str]) -> str:
+        return handle.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+def make_backend(name: str, jobs: int, address: str | None = None) -> Backend:
+    if name == "ray":
+        from dejarik.sim.ray_backend import RayBackend
+
+        return RayBackend(address)
+    if address:
+        raise ConfigError("--address is for --backend ray")
+    return InlineBackend() if jobs == 1 else LocalBackend(jobs)
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+# -- the run directory ---------------------------------------------------------------------------
+@dataclass
+class RunDir:
+    path: Path
+    spec: RunSpec
+    done: set[int] = field(default_factory=set)
+    sessions: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def games_file(self) -> Path:
+        return self.path / GAMES_FILE
+
+    def save_meta(self) -> None:
+        meta = {"format": RUN_FORMAT, "version": RUN_VERSION,
+                "engine_version": get_game(self.spec.game).engine_version,
+                **self.spec.to_json(), "sessions": self.sessions}
+        tmp = self.path / (RUN_FILE + ".tmp")
+        tmp.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        tmp.replace(self.path / RUN_FILE)
+
+
+def open_run(path: Path, spec: RunSpec) -> RunDir:
+    """Create a run directory, or reopen one that plays the same games (then resume it).
+
+    Checks before it changes anything: a directory that holds another run, or that cannot be
+    written, is refused with the reason."""
+    meta_file = path / RUN_FILE
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{path} exists and is not a directory")
+    run = RunDir(path, spec)
+    if meta_file.exists():
+        try:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise ConfigError(f"{meta_file}: not a readable run file ({err})") from err
+        if meta.get("format") != RUN_FORMAT:
+            raise ConfigError(f"{meta_file} is not a dejarik simulation run")
+        _check_same_run(meta_file, meta, spec)
+        run.sessions = list(meta.get("sessions", []))
+        run.done = _finished_games(run.games_file)
+    elif path.exists() and any(path.iterdir()):
+        raise ConfigError(f"{path} is not empty and holds no {RUN_FILE}: choose another --out")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as err:
+        raise ConfigError(f"cannot write to the results directory {path}: "
+                          f"{err.strerror or err}") from err
+    return run
+
+
+def _check_same_run(meta_file: Path, meta: dict[str, Any], spec: RunSpec) -> None:
+    engine_version = get_game(spec.game).engine_version
+    mine = {**spec.to_json(), "engine_version": engine_version}
+    differ = [k for k in sorted(mine) if meta.get(k) != mine[k]]
+    if differ:
+        detail = "; ".join(f"{k}: the directory has {meta.get(k)!r}, this run {mine[k]!r}"
+                           for k in differ)
+        raise ConfigError(f"{meta_file.parent} holds a different run ({detail}); "
+                          "use another --out, or the same options to resume it")
+
+
+def _finished_games(games: Path) -> set[int]:
+    """Indices already written. A last line cut short by a kill is dropped from the file."""
+    if not games.exists():
+        return set()
+    data = games.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with games.open("r+b") as f:
+            f.truncate(end)
+    done: set[int] = set()
+    for n, line in enumerate(data[:end].splitlines(), 1):
+        try:
+            index = int(json.loads(line)["index"])
+        except (ValueError, KeyError, TypeError) as err:
+            raise ConfigError(f"{games}, line {n}: not a game record ({err})") from err
+        if index in done:
+            raise ConfigError(f"{games}, line {n}: game {index} appears twice")
+        done.add(index)
+    return done
+
+
+# -- playing -------------------------------------------------------------------------------------
+def chunks_of(todo: list[int], size: int) -> list[list[int]]:
+    return [todo[i:i + size] for i in range(0, len(todo), size)]
+
+
+def auto_chunk(todo: int, workers: int) -> int:
+    """Big enough that a chunk is worth sending, small enough to spread the work and show
+    progress: about eight chunks per worker, at most 100 games each."""
+    return max(1, min(100, -(-todo // (8 * workers))))
+
+
+def run_games(run: RunDir, games: int, backend: Backend, chunk: int | None = None,
+              on_progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play the games of `range(games)` not yet in the directory; return this session's entry."""
+    todo = [i for i in range(games) if i not in run.done]
+    size = chunk or auto_chunk(len(todo), backend.workers)
+    session: dict[str, Any] = {
+        "started": datetime.now(UTC).isoformat(timespec="seconds"), "backend": backend.name,
+        "workers": backend.workers, "chunk": size, "games_before": len(run.done),
+        "games_played": 0, "seconds": 0.0}
+    run.sessions.append(session)
+    run.save_meta()
+    start = time.perf_counter()
+    spec = run.spec.to_json()
+    with run.games_file.open("a", encoding="utf-8") as out:
+        for lines, indices in _in_order(backend, spec, chunks_of(todo, size)):
+            out.write(lines)
+            out.flush()
+            os.fsync(out.fileno())
+            run.done.update(indices)
+            session["games_played"] += len(indices)
+            if on_progress is not None:
+                on_progress(len(indices))
+    session["seconds"] = round(time.perf_counter() - start, 3)
+    run.save_meta()
+    return session
+
+
+def _in_order(backend: Backend, spec: dict[str, Any],
+              chunks: list[list[int]]) -> Iterator[tuple[str, list[int]]]:
+    """Results in chunk order, with a bounded number of chunks in flight."""
+    window = max(2, 3 * backend.workers)
+    pending: list[tuple[Any, list[int]]] = []
+    queue = iter(chunks)
+    for indices in queue:
+        pending.append((backend.submit(spec, indices), indices))
+        if len(pending) >= window:
+            break
+    while pending:
+        handle, indices = pending.pop(0)
+        yield backend.result(handle), indices
+        nxt = next(queue, None)
+        if nxt is not None:
+            pending.append((backend.submit(spec, nxt), nxt))
+
+
+def read_records(run_dir: Path) -> Iterator[dict[str, Any]]:
+    with (run_dir / GAMES_FILE).open(encoding="utf-8") as f:
+        for line in f:
+            if line.endswith("\n"):
+                yield json.loads(line)

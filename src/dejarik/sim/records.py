@@ -1,0 +1,78 @@
+"""One simulated game as a record: the game's seed derives from the run's seed and its index,
+so any game of a run can be played again alone, anywhere, and gives the same record.
+
+Records carry no clock time and are written with sorted keys, so the same game gives the
+same bytes on any backend (local processes or a Ray cluster).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from dejarik.agents.base import parse_agents
+from dejarik.core.registry import get_game
+from dejarik.core.rng import Rng
+from dejarik.sim.runner import play_game
+
+RECORD_VERSION = 1
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """Game `index`'s seed: output `index` of the run seed's SplitMix64 stream, in 63 bits."""
+    rng = Rng(run_seed)
+    rng.state = (rng.state + index * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+    return rng.next64() >> 1
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a run plays. Two runs with equal specs play the same games."""
+
+    game: str
+    config: dict[str, Any]      # normalised by the game
+    agents: tuple[str, ...]     # a spec per seat
+    seed: int
+    max_actions: int = 1_000_000
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "config": self.config, "agents": list(self.agents),
+                "seed": self.seed, "max_actions": self.max_actions}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunSpec:
+        return cls(game=str(data["game"]), config=dict(data["config"]),
+                   agents=tuple(str(a) for a in data["agents"]), seed=int(data["seed"]),
+                   max_actions=int(data.get("max_actions", 1_000_000)))
+
+
+def play_record(spec: RunSpec, index: int) -> dict[str, Any]:
+    """Play game `index` of a run and describe it."""
+    engine = get_game(spec.game)
+    seed = game_seed(spec.seed, index)
+    players = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
+    state, result, _ = play_game(spec.game, spec.config, seed, players,
+                                 max_actions=spec.max_actions, trace=True)
+    end = "action_limit"
+    if state.is_terminal():
+        end = "win" if result.winner is not None else "turn_limit"
+    record: dict[str, Any] = {
+        "v": RECORD_VERSION, "index": index, "seed": seed, "game": spec.game,
+        "config": spec.config, "agents": list(spec.agents), "winner": result.winner,
+        "end": end, "turns": result.turns, "actions": result.actions,
+    }
+    describe = getattr(engine, "game_record", None)
+    if describe is not None:
+        record.update(describe(state))
+    return record
+
+
+def record_line(record: dict[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def play_chunk(spec_json: dict[str, Any], indices: list[int]) -> str:
+    """Several games, as JSON lines: the unit of work of every backend."""
+    spec = RunSpec.from_json(spec_json)
+    return "".join(record_line(play_record(spec, i)) for i in indices)
