@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The engine's hot modules compiled with mypyc, in place (the Python source stays the reference).
-ENGINE_SOURCES := $(addprefix src/dejarik/,core/rng.py $(addprefix deckbuilding/,cards.py state.py game.py rules.py effects.py heuristic.py evaluate.py))
+ENGINE_SOURCES := $(addprefix src/dejarik/,core/rng.py $(addprefix deckbuilding/,cards.py state.py game.py rules.py effects.py heuristic.py evaluate.py observe.py notation.py invariants.py))
 COMPILED := src/dejarik/_compiled.json
 
 $(COMPILED): $(STAMP) $(ENGINE_SOURCES) src/dejarik/_engine.py
@@ -31,8 +31,8 @@ run: $(STAMP)
 test: $(COMPILED)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy src
-	$(BIN)/pytest -n 2
-	DEJARIK_PURE=1 $(BIN)/pytest -n 2 -m pure
+	$(BIN)/pytest -n 2 --dist worksteal
+	DEJARIK_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -m pure
 
 bench: $(COMPILED)
 	$(BIN)/dejarik bench deckbuilding

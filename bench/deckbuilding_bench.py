@@ -13,10 +13,11 @@ from dejarik.agents.ismcts import IsmctsAgent
 from dejarik.deckbuilding.game import DeckbuildingState
 
 CONFIG = {"turn_limit": 1000}
+WINDOWS = 5
 
 
-def _rate(seconds: float, seed: int, agents: Callable[[int], list[Agent]]) -> dict[str, float]:
-    """Play whole games (setup included) until the budget is spent; count every action."""
+def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]]) -> tuple[int, int, float]:
+    """Whole games (setup included) until the time is spent: (steps, games, seconds)."""
     steps = games = 0
     start = time.perf_counter()
     end = start + seconds
@@ -29,9 +30,22 @@ def _rate(seconds: float, seed: int, agents: Callable[[int], list[Agent]]) -> di
             s.apply(players[s.current_player].act(s))
             steps += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed, "games": games,
-            "steps": steps, "seconds": elapsed}
+    return steps, games, time.perf_counter() - start
+
+
+def _rate(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
+          windows: int = WINDOWS) -> dict[str, float]:
+    """The budget split into windows, each a fresh run of games from `seed`. The machine is
+    shared and its speed drifts by tens of percent over minutes, so the median window is the
+    figure and the slowest and fastest windows show the spread."""
+    runs = [_window(seconds / windows, seed, agents) for _ in range(windows)]
+    steps = sorted(st / t for st, _, t in runs)
+    games = sorted(g / t for _, g, t in runs)
+    mid = windows // 2
+    return {"steps_per_s": steps[mid], "games_per_s": games[mid], "steps_min": steps[0],
+            "steps_max": steps[-1], "games_min": games[0], "games_max": games[-1],
+            "games": sum(g for _, g, _ in runs), "steps": sum(st for st, _, _ in runs),
+            "seconds": sum(t for _, _, t in runs)}
 
 
 def random_actions_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:

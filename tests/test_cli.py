@@ -17,7 +17,7 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_play_prints_a_whole_game(tmp_path: Path) -> None:
     rep = tmp_path / "r.json"
-    code, out = run("play", "deckbuilding", "--seed", "2", "--save-replay", str(rep))
+    code, out = run("play", "deckbuilding", "--seed", "2", "--vs", "heuristic", "--save-replay", str(rep))
     assert code == 0
     assert "-- turn 1: Empire --" in out and "Result: " in out and " win after " in out
     code, out = run("replay", "verify", str(rep))
@@ -72,7 +72,7 @@ def test_full_mode_is_refused_until_tatooine_is_known(tmp_path: Path) -> None:
     ov = tmp_path / "ov.yaml"
     ov.write_text("cards:\n  Tatooine: {hp: 14}\n")
     res = CliRunner().invoke(main, ["play", "deckbuilding", "--mode", "full", "--quiet",
-                                    "--override", str(ov)])
+                                    "--vs", "heuristic", "--override", str(ov)])
     assert res.exit_code == 0 and "Result:" in res.output
 
 
@@ -133,7 +133,7 @@ def test_play_refuses_the_incomplete_clone_wars_pack() -> None:
 
 def test_play_cross_edition_options(tmp_path: Path) -> None:
     code, out = run("play", "deckbuilding", "--factions", "rebel,empire", "--first", "random",
-                    "--seed", "4", "--quiet")
+                    "--seed", "4", "--quiet", "--vs", "heuristic")
     assert code == 0 and "Result:" in out
     code, out = run("sim", "deckbuilding", "--games", "2", "--factions", "rebel,empire",
                     "--out", str(tmp_path / "run"), "--jobs", "1")
@@ -141,3 +141,12 @@ def test_play_cross_edition_options(tmp_path: Path) -> None:
     code, out = run("play", "deckbuilding", "--pack", "original", "--pack", "clone_wars",
                     "--factions", "empire,republic", "--quiet")
     assert code == 2 and "choose whose neutral deck" in out
+
+
+def test_bench_runs_and_names_the_engine_build() -> None:
+    """The benchmark command works end to end (its figures are read by people, not asserted)."""
+    code, out = run("bench", "deckbuilding", "--seconds", "0.5", "--no-openspiel")
+    assert code == 0, out
+    assert out.startswith("engine: ") and "one process" in out
+    for line in ("deckbuilding random", "deckbuilding greedy v greedy", "ISMCTS search"):
+        assert line in out

@@ -22,6 +22,9 @@ MODULES = (
     "deckbuilding/effects.py",
     "deckbuilding/heuristic.py",
     "deckbuilding/evaluate.py",
+    "deckbuilding/observe.py",
+    "deckbuilding/notation.py",
+    "deckbuilding/invariants.py",
 )
 
 

@@ -34,12 +34,13 @@ def load(name: str) -> ModuleType:
 def run_bench(game: str, seconds: float, openspiel: bool) -> None:
     mod = load(f"{game}_bench")
     click.echo(f"engine: {dejarik.engine_build()}, one process")
-    click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}")
-    r = mod.random_actions_rate(seconds)
-    click.echo(f"{'dejarik ' + game + ' random':<34}{r['steps_per_s']:>12,.0f}{r['games_per_s']:>10.1f}")
-    g = mod.greedy_games_rate(seconds)
-    click.echo(f"{'dejarik ' + game + ' greedy v greedy':<34}{g['steps_per_s']:>12,.0f}"
-               f"{g['games_per_s']:>10.1f}")
+    click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}   (median of windows; range)")
+    for label, measure in (("random", mod.random_actions_rate), ("greedy v greedy", mod.greedy_games_rate)):
+        r = measure(seconds)
+        spread = (f"   steps {r['steps_min']:,.0f}-{r['steps_max']:,.0f}, "
+                  f"games {r['games_min']:.1f}-{r['games_max']:.1f}" if "steps_min" in r else "")
+        click.echo(f"{'dejarik ' + game + ' ' + label:<34}{r['steps_per_s']:>12,.0f}"
+                   f"{r['games_per_s']:>10.1f}{spread}")
     if hasattr(mod, "ismcts_rate"):
         m = mod.ismcts_rate(seconds)
         click.echo(f"{'dejarik ' + game + ' ISMCTS search':<34}{m['iterations_per_s']:>12,.0f}"

@@ -74,7 +74,15 @@ def bases_in_play(table: CardTable, faction: str, mode: str) -> list[CardDef]:
 
 
 def game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
-    """Everything that stops this game from being dealt; empty when it can start."""
+    """Everything that stops this game from being dealt; empty when it can start. Worked out
+    once per table, selection and mode (every game of a simulation asks)."""
+    key = f"game_problems {sel} {mode}"
+    if key not in table.cache:
+        table.cache[key] = _game_problems(table, sel, mode)
+    return list(table.cache[key])
+
+
+def _game_problems(table: CardTable, sel: Selection, mode: str) -> list[str]:
     out: list[str] = []
     for fid in sel.factions:
         comp = table.pack_of_faction(fid).composition

@@ -37,7 +37,11 @@ class RayBackend:
         return self.task.remote(spec, indices)
 
     def result(self, handle: Any) -> str:
-        return str(self.ray.get(handle))
+        try:
+            return str(self.ray.get(handle))
+        except self.ray.exceptions.RayError as err:
+            raise ConfigError(f"a Ray task failed (the games written so far are kept; run the "
+                              f"same command again to go on): {err}") from err
 
     def close(self) -> None:
         if self.started_here:

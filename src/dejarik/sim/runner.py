@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from dejarik.agents.base import Agent, parse_agents
+from dejarik.agents.base import Agent
 from dejarik.core.protocol import Action, GameState
 from dejarik.core.registry import get_game
 from dejarik.core.replay import Recorder, Replay
@@ -46,41 +45,3 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
             recorder.record(text, state)
     turns = int(getattr(state, "turn", 0))
     return state, GameResult(seed, state.winner(), turns, n), recorder.replay if recorder else None
-
-
-@dataclass
-class BatchResult:
-    games: int
-    wins: list[int]
-    no_winner: int
-    mean_turns: float
-    mean_actions: float
-    seconds: float
-    results: list[GameResult] = field(default_factory=list)
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-    @property
-    def actions_per_s(self) -> float:
-        return sum(r.actions for r in self.results) / self.seconds if self.seconds else 0.0
-
-
-def run_batch(game: str, config: dict[str, Any], games: int, seed: int, agents: str) -> BatchResult:
-    """Play `games` games; game i uses seed `seed + i` and fresh agents seeded from it."""
-    engine = get_game(game)
-    cfg = engine.normalize_config(config)
-    results = []
-    start = time.perf_counter()
-    for i in range(games):
-        players = parse_agents(agents, seed + i)
-        _, res, _ = play_game(game, cfg, seed + i, players)
-        results.append(res)
-    seconds = time.perf_counter() - start
-    wins = [sum(1 for r in results if r.winner == p) for p in range(2)]
-    return BatchResult(
-        games=games, wins=wins, no_winner=sum(1 for r in results if r.winner is None),
-        mean_turns=sum(r.turns for r in results) / max(1, games),
-        mean_actions=sum(r.actions for r in results) / max(1, games),
-        seconds=seconds, results=results)
