@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The engine's hot modules compiled with mypyc, in place (the Python source stays the reference).
-ENGINE_SOURCES := $(addprefix src/dejarik/,core/rng.py $(addprefix deckbuilding/,cards.py state.py game.py rules.py effects.py heuristic.py evaluate.py observe.py notation.py invariants.py))
+ENGINE_SOURCES := $(addprefix src/dejarik/,core/rng.py $(addprefix deckbuilding/,defs.py cards.py state.py game.py rules.py effects.py heuristic.py evaluate.py observe.py notation.py invariants.py))
 COMPILED := src/dejarik/_compiled.json
 
 $(COMPILED): $(STAMP) $(ENGINE_SOURCES) src/dejarik/_engine.py

@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parent
 STAMP = PACKAGE / "_compiled.json"
 MODULES = (
     "core/rng.py",
+    "deckbuilding/defs.py",
     "deckbuilding/cards.py",
     "deckbuilding/state.py",
     "deckbuilding/game.py",

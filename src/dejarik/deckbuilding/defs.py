@@ -3,28 +3,59 @@
 Cards, zones and actions are ints on the hot path; names are made at the edges.
 """
 
+from typing import Final
+
 # Card types
-UNIT, SHIP, BASE = 0, 1, 2
+UNIT: Final = 0
+SHIP: Final = 1
+BASE: Final = 2
 TYPE_NAMES = {"unit": UNIT, "capital_ship": SHIP, "base": BASE}
 TYPE_WORDS = {v: k for k, v in TYPE_NAMES.items()}
 
 # Card roles
-GALAXY, STARTER, PILOT, BASE_ROLE = 0, 1, 2, 3
+GALAXY: Final = 0
+STARTER: Final = 1
+PILOT: Final = 2
+BASE_ROLE: Final = 3
 ROLE_NAMES = {"galaxy": GALAXY, "starter": STARTER, "pilot": PILOT, "base": BASE_ROLE}
 ROLE_WORDS = {v: k for k, v in ROLE_NAMES.items()}
 
-NEUTRAL = "neutral"
+NEUTRAL: Final = "neutral"
 
 # Action kinds. An action is (kind, a, b).
-PLAY, BUY, USE, COMMIT, RESOLVE, END, BRIBE, SELECT, OPTION, YES, NO, DONE, ASSIGN = range(13)
+PLAY: Final = 0
+BUY: Final = 1
+USE: Final = 2
+COMMIT: Final = 3
+RESOLVE: Final = 4
+END: Final = 5
+BRIBE: Final = 6
+SELECT: Final = 7
+OPTION: Final = 8
+YES: Final = 9
+NO: Final = 10
+DONE: Final = 11
+ASSIGN: Final = 12
 KIND_WORDS = ("play", "buy", "use", "commit", "resolve", "end", "bribe", "select", "option",
               "yes", "no", "done", "assign")
-TARGET_BASE = -1  # COMMIT b: -1 = the enemy base, otherwise a galaxy-row card
+TARGET_BASE: Final = -1  # COMMIT b: -1 = the enemy base, otherwise a galaxy-row card
 
 # Zones, as seen from an ability's controller.
-(Z_HAND, Z_DISCARD, Z_PLAY, Z_EXILE, Z_DECK_TOP, Z_OPP_HAND, Z_OPP_DISCARD, Z_OPP_PLAY,
- Z_OPP_DECK_TOP, Z_ROW, Z_GALAXY_DISCARD, Z_GALAXY_TOP, Z_GALAXY_TOP2, Z_BASE_DECK,
- Z_PILOTS) = range(15)
+Z_HAND: Final = 0
+Z_DISCARD: Final = 1
+Z_PLAY: Final = 2
+Z_EXILE: Final = 3
+Z_DECK_TOP: Final = 4
+Z_OPP_HAND: Final = 5
+Z_OPP_DISCARD: Final = 6
+Z_OPP_PLAY: Final = 7
+Z_OPP_DECK_TOP: Final = 8
+Z_ROW: Final = 9
+Z_GALAXY_DISCARD: Final = 10
+Z_GALAXY_TOP: Final = 11
+Z_GALAXY_TOP2: Final = 12
+Z_BASE_DECK: Final = 13
+Z_PILOTS: Final = 14
 ZONE_NAMES = {
     "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "exile": Z_EXILE,
     "deck_top": Z_DECK_TOP, "opponent_hand": Z_OPP_HAND, "opponent_discard": Z_OPP_DISCARD,
@@ -35,25 +66,56 @@ ZONE_NAMES = {
 ZONE_WORDS = {v: k for k, v in ZONE_NAMES.items()}
 
 # Destinations of `move` / `buy`
-D_HAND, D_DISCARD, D_EXILE, D_DECK_TOP, D_GALAXY_DISCARD = range(5)
+D_HAND: Final = 0
+D_DISCARD: Final = 1
+D_EXILE: Final = 2
+D_DECK_TOP: Final = 3
+D_GALAXY_DISCARD: Final = 4
 DEST_NAMES = {"hand": D_HAND, "discard": D_DISCARD, "exile": D_EXILE, "deck_top": D_DECK_TOP,
               "galaxy_discard": D_GALAXY_DISCARD}
 
 # Opcodes of compiled effect programs. An op is a tuple (opcode, *args).
-(OP_GAIN, OP_DRAW, OP_REPAIR, OP_DAMAGE, OP_EXILE_SELF, OP_MOVE, OP_BUY, OP_CHOOSE, OP_IF,
- OP_REVEAL, OP_DISCARD_REVEALED, OP_LOOK, OP_SWAP, OP_NEXT_BUY, OP_PAY, OP_OPTIONAL,
- OP_CHOOSE_BASE, OP_INCOME, OP_START_TRIGGERS, OP_ASSIGN, OP_HUNT_REWARD) = range(21)
+OP_GAIN: Final = 0
+OP_DRAW: Final = 1
+OP_REPAIR: Final = 2
+OP_DAMAGE: Final = 3
+OP_EXILE_SELF: Final = 4
+OP_MOVE: Final = 5
+OP_BUY: Final = 6
+OP_CHOOSE: Final = 7
+OP_IF: Final = 8
+OP_REVEAL: Final = 9
+OP_DISCARD_REVEALED: Final = 10
+OP_LOOK: Final = 11
+OP_SWAP: Final = 12
+OP_NEXT_BUY: Final = 13
+OP_PAY: Final = 14
+OP_OPTIONAL: Final = 15
+OP_CHOOSE_BASE: Final = 16
+OP_INCOME: Final = 17
+OP_START_TRIGGERS: Final = 18
+OP_ASSIGN: Final = 19
+OP_HUNT_REWARD: Final = 20
 
 # Conditions: tuples (code, *args)
-C_FORCE, C_ATTACKING_ROW, C_IN_PLAY, C_OPP_IN_PLAY, C_BASE, C_ALL, C_ANY, C_NOT = range(8)
+C_FORCE: Final = 0
+C_ATTACKING_ROW: Final = 1
+C_IN_PLAY: Final = 2
+C_OPP_IN_PLAY: Final = 3
+C_BASE: Final = 4
+C_ALL: Final = 5
+C_ANY: Final = 6
+C_NOT: Final = 7
 
 # Trigger events
 EVENTS = ("play", "buy", "reveal", "defeat_target", "turn_start", "card_played",
           "opponent_discards")
 
 # Events a traced game records (state.events): (kind, turn, seat, value)
-EV_BUY, EV_BASE, EV_TURN_END = range(3)  # value: the card bought / the base revealed / the Force
+EV_BUY: Final = 0  # value: the card bought / the base revealed / the Force
+EV_BASE: Final = 1
+EV_TURN_END: Final = 2
 
 # The Force track has 7 spaces, 0..6. Seat 0's end is 0, seat 1's end is 6.
-FORCE_SPACES = 7
-FORCE_END = (0, 6)
+FORCE_SPACES: Final = 7
+FORCE_END: Final = (0, 6)
