@@ -151,3 +151,11 @@ def test_a_directory_of_another_run_is_refused(tmp_path: Path) -> None:
     code, text = sim("--games", "2", "--seed", "2", "--out", str(out), "--jobs", "1")
     assert code == 2 and "holds a different run (seed: the directory has 1, this run 2)" in text
     assert (out / GAMES_FILE).read_bytes() == before
+
+
+def test_a_records_seed_replays_the_game_with_dejarik_play(tmp_path: Path) -> None:
+    r = json.loads(clean_run(tmp_path / "run", 3).decode().splitlines()[2])
+    res = CliRunner().invoke(main, ["play", "deckbuilding", "--agents", ",".join(r["agents"]),
+                                    "--seed", str(r["seed"]), "--quiet"])
+    winner = r["faction_names"][r["winner"]]
+    assert f"Result: {winner} win after {r['turns']} turns ({r['actions']} actions)" in res.output
