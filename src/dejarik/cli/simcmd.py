@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +78,24 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
         fail(err)
 
 
+def _progress_lines(todo: int, every: float = 10.0) -> Callable[[int], None]:
+    """Without a terminal (a log file, CI): a line on standard error every `every` seconds."""
+    start = last = time.monotonic()
+    done = 0
+
+    def advance(k: int) -> None:
+        nonlocal done, last
+        done += k
+        now = time.monotonic()
+        if now - last >= every and done < todo:
+            last = now
+            rate = done / (now - start)
+            click.echo(f"{done}/{todo} games, {rate:,.1f} games/s, about "
+                       f"{(todo - done) / rate:,.0f} s left", err=True)
+
+    return advance
+
+
 def _default_dir(spec: Any) -> Path:
     digest = hashlib.sha256(json.dumps(spec.to_json(), sort_keys=True).encode()).hexdigest()[:8]
     agents = "-v-".join(a.split(":")[0] for a in spec.agents)
@@ -85,8 +105,10 @@ def _default_dir(spec: Any) -> Path:
 def _play(run: Any, n: int, todo: int, pool: Any, chunk: int | None, quiet: bool) -> dict[str, Any]:
     from dejarik.sim.batch import run_games
 
-    if quiet or not sys.stderr.isatty():
+    if quiet:
         return run_games(run, n, pool, chunk)
+    if not sys.stderr.isatty():
+        return run_games(run, n, pool, chunk, on_progress=_progress_lines(todo))
     from rich.console import Console
     from rich.progress import (
         BarColumn,
