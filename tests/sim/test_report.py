@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from dejarik.cli.report import report
 from dejarik.core.errors import DejarikError
-from dejarik.sim.report import RecordError, summarize, summarize_run, write_report
+from dejarik.sim.report import write_report
+from dejarik.sim.summary import RecordError, summarize, summarize_run
 
 CONFIG = {"mode": "beginner", "bases_to_win": 3, "packs": ["original"], "turn_limit": 300}
 

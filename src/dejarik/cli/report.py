@@ -19,7 +19,8 @@ def report(run_dir: Path, out: Path | None) -> None:
     """Summarize the games of a `dejarik sim` run in DIR: win rates, game length, bases, cards
     and the Force, with 95% intervals. Writes DIR/summary.json and an HTML page that opens
     anywhere, offline."""
-    from dejarik.sim.report import digest, write_report  # matplotlib loads only when needed
+    from dejarik.sim.report import write_report  # matplotlib loads only when needed
+    from dejarik.sim.summary import digest
 
     try:
         html_path, summary_path = write_report(run_dir, out)

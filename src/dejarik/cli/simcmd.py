@@ -135,7 +135,7 @@ def _play(run: Any, n: int, todo: int, pool: Any, chunk: int | None, quiet: bool
 
 def _print_summary(path: Path) -> None:
     """The same digest as `dejarik report` prints, over every game in the directory."""
-    from dejarik.sim.report import digest, summarize_run
+    from dejarik.sim.summary import digest, summarize_run
 
     for line in digest(summarize_run(path)):
         click.echo(line)

@@ -21,12 +21,10 @@ from typing import Any, Protocol
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
-from dejarik.sim.records import RunSpec, play_chunk
+from dejarik.sim.records import GAMES_FILE, RUN_FILE, RunSpec, play_chunk
 
 RUN_FORMAT = "dejarik-sim-run"
 RUN_VERSION = 1
-GAMES_FILE = "games.jsonl"
-RUN_FILE = "run.json"
 
 
 class Backend(Protocol):

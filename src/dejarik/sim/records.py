@@ -17,6 +17,8 @@ from dejarik.core.rng import Rng
 from dejarik.sim.runner import play_game
 
 RECORD_VERSION = 1
+GAMES_FILE = "games.jsonl"   # a run directory: one record per line
+RUN_FILE = "run.json"        # what the run plays, and its sessions
 
 
 def game_seed(run_seed: int, index: int) -> int:
