@@ -148,10 +148,15 @@ def make_agent(spec: str, seed: int) -> Agent:
     return agent
 
 
-def parse_agents(spec: str, seed: int, players: int = 2) -> list[Agent]:
+def agent_specs(spec: str, players: int = 2) -> list[str]:
+    """An agent spec per seat from a comma list; one spec serves every seat."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise ConfigError(f"--agents needs {players} names separated by commas, got {spec!r}")
-    return [make_agent(n, seed * 7919 + i) for i, n in enumerate(names)]
+    return names
+
+
+def parse_agents(spec: str, seed: int, players: int = 2) -> list[Agent]:
+    return [make_agent(n, seed * 7919 + i) for i, n in enumerate(agent_specs(spec, players))]

@@ -8,12 +8,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from dejarik.cli.options import GAMES, fail, game_config, game_options
 from dejarik.core.errors import DejarikError
+
+if TYPE_CHECKING:
+    from dejarik.sim.batch import Backend, RunDir
+    from dejarik.sim.records import RunSpec
 
 MAX_SEED = 2**63 - 1
 
@@ -45,16 +49,14 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
 
     The directory holds run.json and games.jsonl (one record per game; docs/simulation.md).
     Run the same command again to resume an interrupted run; `dejarik report DIR` draws it."""
-    from dejarik.agents.base import parse_agents
+    from dejarik.agents.base import agent_specs, parse_agents
     from dejarik.sim.batch import default_jobs, make_backend, open_run
     from dejarik.sim.records import RunSpec
 
     try:
         cfg = game_config(opts, turn_limit)
-        seats = [a.strip() for a in agents.split(",") if a.strip()]
         parse_agents(agents, seed)  # an unknown agent or option fails before anything is written
-        seats = seats * 2 if len(seats) == 1 else seats
-        spec = RunSpec(game=game, config=cfg, agents=tuple(seats), seed=seed)
+        spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents)), seed=seed)
         run = open_run(Path(out) if out else _default_dir(spec), spec)
         todo = max(0, n - len(run.done & set(range(n))))
         if todo == 0:
@@ -96,13 +98,14 @@ def _progress_lines(todo: int, every: float = 10.0) -> Callable[[int], None]:
     return advance
 
 
-def _default_dir(spec: Any) -> Path:
+def _default_dir(spec: RunSpec) -> Path:
     digest = hashlib.sha256(json.dumps(spec.to_json(), sort_keys=True).encode()).hexdigest()[:8]
     agents = "-v-".join(a.split(":")[0] for a in spec.agents)
     return Path("dejarik-runs") / f"{spec.game}_{agents}_seed{spec.seed}_{digest}"
 
 
-def _play(run: Any, n: int, todo: int, pool: Any, chunk: int | None, quiet: bool) -> dict[str, Any]:
+def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
+          quiet: bool) -> dict[str, Any]:
     from dejarik.sim.batch import run_games
 
     if quiet:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import islice
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
@@ -105,9 +107,8 @@ class RunDir:
         return self.path / GAMES_FILE
 
     def save_meta(self) -> None:
-        meta = {"format": RUN_FORMAT, "version": RUN_VERSION,
-                "engine_version": get_game(self.spec.game).engine_version,
-                **self.spec.to_json(), "sessions": self.sessions}
+        meta = {"format": RUN_FORMAT, "version": RUN_VERSION, **_identity(self.spec),
+                "sessions": self.sessions}
         tmp = self.path / (RUN_FILE + ".tmp")
         tmp.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         tmp.replace(self.path / RUN_FILE)
@@ -145,9 +146,13 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
     return run
 
 
+def _identity(spec: RunSpec) -> dict[str, Any]:
+    """What makes two runs the same games: the spec, and the engine that plays it."""
+    return {**spec.to_json(), "engine_version": get_game(spec.game).engine_version}
+
+
 def _check_same_run(meta_file: Path, meta: dict[str, Any], spec: RunSpec) -> None:
-    engine_version = get_game(spec.game).engine_version
-    mine = {**spec.to_json(), "engine_version": engine_version}
+    mine = _identity(spec)
     differ = [k for k in sorted(mine) if meta.get(k) != mine[k]]
     if differ:
         detail = "; ".join(f"{k}: the directory has {meta.get(k)!r}, this run {mine[k]!r}"
@@ -218,23 +223,11 @@ def run_games(run: RunDir, games: int, backend: Backend, chunk: int | None = Non
 def _in_order(backend: Backend, spec: dict[str, Any],
               chunks: list[list[int]]) -> Iterator[tuple[str, list[int]]]:
     """Results in chunk order, with a bounded number of chunks in flight."""
-    window = max(2, 3 * backend.workers)
-    pending: list[tuple[Any, list[int]]] = []
     queue = iter(chunks)
-    for indices in queue:
-        pending.append((backend.submit(spec, indices), indices))
-        if len(pending) >= window:
-            break
+    pending = deque((backend.submit(spec, c), c) for c in islice(queue, max(2, 3 * backend.workers)))
     while pending:
-        handle, indices = pending.pop(0)
+        handle, indices = pending.popleft()
         yield backend.result(handle), indices
-        nxt = next(queue, None)
-        if nxt is not None:
+        for nxt in islice(queue, 1):
             pending.append((backend.submit(spec, nxt), nxt))
 
-
-def read_records(run_dir: Path) -> Iterator[dict[str, Any]]:
-    with (run_dir / GAMES_FILE).open(encoding="utf-8") as f:
-        for line in f:
-            if line.endswith("\n"):
-                yield json.loads(line)

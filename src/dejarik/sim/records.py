@@ -23,9 +23,7 @@ RUN_FILE = "run.json"        # what the run plays, and its sessions
 
 def game_seed(run_seed: int, index: int) -> int:
     """Game `index`'s seed: output `index` of the run seed's SplitMix64 stream, in 63 bits."""
-    rng = Rng(run_seed)
-    rng.state = (rng.state + index * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
-    return rng.next64() >> 1
+    return Rng(run_seed + index * 0x9E3779B97F4A7C15).next64() >> 1  # the stream's step
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
-from itertools import repeat
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -169,8 +167,7 @@ class _Tally:
         self.sides.add(side, won)
         self.order.add((side, seat == rec["first"]), won)
         self.bases.add_all({(side, str(b["card"]), i == 0) for i, b in enumerate(rec["bases"][seat])}, won)
-        self.cards.add_all(set(zip(repeat(side), map(str, map(itemgetter("card"), rec["buys"][seat])),
-                                   strict=False)), won)
+        self.cards.add_all({(side, str(b["card"])) for b in rec["buys"][seat]}, won)
 
     # ---------------------------------------------------------- the summary
 
