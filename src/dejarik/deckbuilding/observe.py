@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     T = TypeVar("T", bound=DeckbuildingState)
 
 
-def _shown_zones(s: DeckbuildingState, player: int) -> set[int]:
+def shown_zones(s: DeckbuildingState, player: int) -> set[int]:
     """Hidden zones the pending decision lets `player` see (seen from the ability's controller)."""
     if not s.waiting or s.decider != player or not s.stack:
         return set()
@@ -36,14 +36,22 @@ def _shown_zones(s: DeckbuildingState, player: int) -> set[int]:
         zones.update((op[1][0], op[2][0]))
     # the controller's view: re-express opponent zones relative to the decider
     if f.player != player:
-        flip = {d.Z_OPP_HAND: d.Z_HAND, d.Z_HAND: d.Z_OPP_HAND}
+        flip = {d.Z_OPP_HAND: d.Z_HAND, d.Z_HAND: d.Z_OPP_HAND,
+                d.Z_OPP_DECK_TOP: d.Z_DECK_TOP, d.Z_DECK_TOP: d.Z_OPP_DECK_TOP}
         zones = {flip.get(z, z) for z in zones}
     return zones
 
 
+def revealed_cards(s: DeckbuildingState) -> list[int]:
+    """Galaxy cards an ability has revealed and that still lie on top of the galaxy deck
+    (public: both players saw them)."""
+    top = s.galaxy_deck[-1] if s.galaxy_deck else -1
+    return [top] if top >= 0 and any(f.revealed == top for f in s.stack) else []
+
+
 def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
     ref = s.refs().__getitem__
-    shown = _shown_zones(s, player)
+    shown = shown_zones(s, player)
     players = []
     for i, p in enumerate(s.players):
         mine = i == player
@@ -86,6 +94,9 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
     if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
         k = 2 if d.Z_GALAXY_TOP2 in shown else 1
         obs["galaxy_top"] = [ref(c) for c in s.galaxy_deck[-k:]]
+    revealed = revealed_cards(s)
+    if revealed:
+        obs["revealed"] = [ref(c) for c in revealed]
     if s.waiting:
         obs["decision"] = {"player": s.decider}
     if player == s.current_player:
@@ -101,25 +112,27 @@ def resample_hidden(s: T, player: int, seed: int) -> T:
     replaced. So two positions `player` cannot tell apart give the same copy."""
     c = s.clone()
     rng = Rng(seed)
-    shown = _shown_zones(s, player)
+    shown = shown_zones(s, player)
     opp = c.players[1 - player]
+    opp_top = 1 if d.Z_OPP_DECK_TOP in shown and opp.deck else 0
     if d.Z_OPP_HAND not in shown:
-        unseen = sorted(opp.hand + opp.deck)
+        top = opp.deck[len(opp.deck) - opp_top:]
+        unseen = sorted(opp.hand + opp.deck[:len(opp.deck) - opp_top])
         rng.shuffle(unseen)
-        opp.hand, opp.deck = unseen[:len(opp.hand)], unseen[len(opp.hand):]
+        opp.hand, opp.deck = unseen[:len(opp.hand)], unseen[len(opp.hand):] + top
     else:
-        opp.deck.sort()
-        rng.shuffle(opp.deck)
-    me = c.players[player]
-    me.deck.sort()
-    rng.shuffle(me.deck)
-    if not shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
-        c.galaxy_deck.sort()
-        rng.shuffle(c.galaxy_deck)
-    else:
-        k = 2 if d.Z_GALAXY_TOP2 in shown else 1
-        below = sorted(c.galaxy_deck[:-k])
-        rng.shuffle(below)
-        c.galaxy_deck[:-k] = below
+        _shuffle_below(opp.deck, opp_top, rng)
+    _shuffle_below(c.players[player].deck, 1 if d.Z_DECK_TOP in shown else 0, rng)
+    k = 2 if d.Z_GALAXY_TOP2 in shown else 1 if shown & {d.Z_GALAXY_TOP} or revealed_cards(s) else 0
+    _shuffle_below(c.galaxy_deck, k, rng)
     c.rng = Rng(rng.next64())
     return c
+
+
+def _shuffle_below(deck: list[int], k: int, rng: Rng) -> None:
+    """Shuffle all but the top k cards of a deck (sorted first, so the result depends only on
+    which cards are there)."""
+    n = max(len(deck) - k, 0)
+    below = sorted(deck[:n])
+    rng.shuffle(below)
+    deck[:n] = below

@@ -1,0 +1,330 @@
+"""Fixed-size numeric views of the deckbuilder for learning agents (docs/rl.md).
+
+`Spaces` fixes, for one game configuration, an observation vector of `obs_size` floats and an
+action space of `action_size` indices with a legal-action mask. Everything is seen from one
+player: "mine" and "the opponent's" rather than seat 0 and seat 1, and the Force track is
+measured from the observer's end. The observation carries only what that player may know
+(the same rule as `observation()`), so positions that differ only in hidden cards encode to
+equal arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from dejarik.core.errors import IllegalActionError
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.observe import revealed_cards, shown_zones
+from dejarik.deckbuilding.rules import attack_of
+
+if TYPE_CHECKING:
+    from dejarik.deckbuilding.game import Action, DeckbuildingState
+
+ROW_SLOTS: Final = 6
+"""The galaxy row holds six cards (rulebook: setup); a row target is named by its slot."""
+
+# -- where a card is, as the observer may know it ---------------------------------------------
+LOCATIONS: Final = (
+    "my_hand", "my_deck", "my_discard", "my_play", "my_exile", "my_base", "my_base_deck",
+    "my_victory", "opp_hidden", "opp_hand", "opp_deck", "opp_discard", "opp_play", "opp_exile",
+    "opp_base", "opp_base_deck", "opp_victory", "row", "galaxy_deck", "galaxy_discard", "pilots",
+)
+"""opp_hidden: in the opponent's hand or deck, not known which. opp_hand / opp_deck are used
+only while the opponent's hand is shown to the observer."""
+_LOC = {name: i for i, name in enumerate(LOCATIONS)}
+
+CARD_FEATURES: Final = (*(f"at_{name}" for name in LOCATIONS),
+                        "seen_on_top", "damage", "ability_used", "attacked", "committed",
+                        "exile_at_end", "bought_this_turn", "triggered_this_turn",
+                        "pending_source", "attack", *(f"row_slot_{i}" for i in range(ROW_SLOTS)))
+"""Per card instance, in this order. seen_on_top: 1 for the top card of a deck shown to the
+observer right now (0.5 for the second card of the galaxy deck)."""
+
+GLOBAL_FEATURES: Final = (
+    *(f"force_{i}" for i in range(d.FORCE_SPACES)), "force_with_me", "force_with_opponent",
+    "my_turn", "my_decision", "decision_pending", "i_went_first", "turn", "my_pool",
+    "opp_pool", "my_victories", "opp_victories", "bases_to_win", "my_prevented", "opp_prevented",
+    "my_hand_size", "my_deck_size", "opp_hand_size", "opp_deck_size", "galaxy_deck_size",
+    "pilots_left", "next_buy_set", "hunts_used", "bribing",
+    "target_none", "target_base", "target_left_row", *(f"target_row_{i}" for i in range(ROW_SLOTS)),
+    "decision_none", *(f"decision_op_{i}" for i in range(21)),
+)
+"""Force position i counts from the observer's own end of the track (0 = the Force is fully
+with the observer). Scaled values are divided by the caps in SCALES and clipped to 1."""
+
+SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0, "count": 0.0,
+                 "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
+"""Divisors for scaled features; 'count' 0 means: divided by the number of card instances."""
+
+SINGLE_ACTIONS: Final = ((d.END, "end"), (d.RESOLVE, "resolve"), (d.YES, "yes"),
+                         (d.NO, "no"), (d.DONE, "done"))
+CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIBE, "bribe"),
+                       (d.SELECT, "select"))
+
+
+MERGED_ZONES: Final = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
+                                 d.Z_GALAXY_DISCARD, d.Z_BASE_DECK})
+"""Zones where the engine offers one choice per kind of card (effects.candidates)."""
+
+
+def _first_copy(state: DeckbuildingState, c: int, pile: list[int]) -> int:
+    """The lowest-numbered copy of card c in its pile: identical copies are one choice, and
+    the index must not depend on the pile's order (a hand's order is nobody's business)."""
+    if c in state.exile_end:  # marked to be exiled at end of turn: a choice of its own
+        return c
+    kind = state.inst_def[c]
+    idef, marked = state.inst_def, state.exile_end
+    return min(x for x in pile if idef[x] == kind and x not in marked)
+
+
+class Spaces:
+    """The observation and action layout of one configuration (its card instances).
+
+    Identical copies in a hand or a pile are one choice: the index names the lowest-numbered
+    copy, whichever copy the engine picks.
+
+    Action indices, in blocks (N card instances, O = most options any ability offers,
+    K = most damage one capital ship can take):
+      0..4            end, resolve, yes, no, done
+      5..5+O          option i
+      then N each     play, buy, use, bribe, select: card instance i
+      then N*7        commit instance i against target t (0 = the enemy base, 1+s = row slot s)
+      then N*K        assign k+1 damage to capital ship i
+    """
+
+    def __init__(self, state: DeckbuildingState) -> None:
+        table = state.table
+        self.n = n = len(state.inst_def)
+        self.options = max([len(op[2]) for prog in table.progs for op in prog
+                            if op[0] == d.OP_CHOOSE] + [1])
+        self.max_assign = max([c.hp or 0 for c in table.defs if c.ctype == d.SHIP] + [1])
+        self.single = {kind: i for i, (kind, _) in enumerate(SINGLE_ACTIONS)}
+        self.option_at = len(SINGLE_ACTIONS)
+        at = self.option_at + self.options
+        self.card_at: dict[int, int] = {}
+        for kind, _ in CARD_ACTIONS:
+            self.card_at[kind] = at
+            at += n
+        self.commit_at = at
+        at += n * (1 + ROW_SLOTS)
+        self.assign_at = at
+        at += n * self.max_assign
+        self.action_size = at
+        self.card_width = len(CARD_FEATURES)
+        self.obs_size = n * self.card_width + len(GLOBAL_FEATURES)
+        self.instances = [state.defs[x].name for x in state.inst_def]
+        self._count_scale = float(max(n, 1))
+
+    # -- actions -----------------------------------------------------------------------------
+    def encode(self, state: DeckbuildingState, action: tuple[int, ...]) -> int:
+        """The index of an engine action in this position (row targets are named by slot)."""
+        kind, a, b = action[0], action[1], action[2]
+        if kind in self.single:
+            return self.single[kind]
+        if kind == d.OPTION:
+            return self.option_at + a
+        if kind == d.PLAY:
+            return self.card_at[kind] + _first_copy(state, a, state.players[state.active].hand)
+        if kind == d.SELECT and b in MERGED_ZONES:
+            f = state.stack[-1]
+            return self.card_at[kind] + _first_copy(state, a, state.zone_list(b, f.player))
+        if kind in self.card_at:
+            return self.card_at[kind] + a
+        if kind == d.COMMIT:
+            t = 0 if b == d.TARGET_BASE else 1 + state.row.index(b)
+            return self.commit_at + a * (1 + ROW_SLOTS) + t
+        if kind == d.ASSIGN:
+            return self.assign_at + a * self.max_assign + b - 1
+        raise ValueError(f"not a deckbuilding action: {action!r}")
+
+    def legal(self, state: DeckbuildingState) -> dict[int, Action]:
+        """Index -> engine action, for every legal action of the player to move."""
+        return {self.encode(state, a): a for a in state.legal_actions()}
+
+    def mask(self, state: DeckbuildingState, player: int | None = None) -> np.ndarray:
+        """1 at each legal index (int8); all zeros for a player who is not to move."""
+        out = np.zeros(self.action_size, dtype=np.int8)
+        if player is None or player == state.current_player:
+            idx = [self.encode(state, a) for a in state.legal_actions()]
+            if idx:
+                out[idx] = 1
+        return out
+
+    def decode(self, state: DeckbuildingState, index: int) -> Action:
+        """The engine action behind a legal index (IllegalActionError otherwise)."""
+        act = self.legal(state).get(index)
+        if act is None:
+            what = self.describe(index) if 0 <= index < self.action_size else "outside the space"
+            raise IllegalActionError(f"action {index} ({what}) is not legal now")
+        return act
+
+    def describe(self, index: int) -> str:
+        """What an index means, without a position: 'buy #37 (X-wing)'."""
+        if not 0 <= index < self.action_size:
+            raise ValueError(f"action index {index} is outside 0..{self.action_size - 1}")
+        if index < self.option_at:
+            return SINGLE_ACTIONS[index][1]
+        if index < self.card_at[d.PLAY]:
+            return f"option {index - self.option_at}"
+        if index < self.commit_at:
+            k, inst = divmod(index - self.card_at[d.PLAY], self.n)
+            return f"{CARD_ACTIONS[k][1]} #{inst} ({self.instances[inst]})"
+        if index < self.assign_at:
+            inst, t = divmod(index - self.commit_at, 1 + ROW_SLOTS)
+            target = "the enemy base" if t == 0 else f"row slot {t - 1}"
+            return f"commit #{inst} ({self.instances[inst]}) against {target}"
+        inst, k = divmod(index - self.assign_at, self.max_assign)
+        return f"assign {k + 1} damage to #{inst} ({self.instances[inst]})"
+
+    # -- observations --------------------------------------------------------------------------
+    def observe(self, s: DeckbuildingState, player: int) -> np.ndarray:
+        """The observation vector of `player` (float32, every value in 0..1)."""
+        n, w = self.n, self.card_width
+        cards = np.zeros((n, w), dtype=np.float32)
+        me, opp = s.players[player], s.players[1 - player]
+        shown = shown_zones(s, player)
+        loc = [-1] * n
+        zones: list[tuple[str, list[int]]] = [
+            ("my_hand", me.hand), ("my_deck", me.deck), ("my_discard", me.discard),
+            ("my_play", me.play), ("my_exile", me.exile), ("my_base_deck", me.base_deck),
+            ("my_victory", me.victory), ("opp_discard", opp.discard), ("opp_play", opp.play),
+            ("opp_exile", opp.exile), ("opp_base_deck", opp.base_deck),
+            ("opp_victory", opp.victory), ("row", s.row), ("galaxy_deck", s.galaxy_deck),
+            ("galaxy_discard", s.galaxy_discard), ("pilots", s.pilots)]
+        if d.Z_OPP_HAND in shown:
+            zones += [("opp_hand", opp.hand), ("opp_deck", opp.deck)]
+        else:
+            zones += [("opp_hidden", opp.hand), ("opp_hidden", opp.deck)]
+        for name, lst in zones:
+            code = _LOC[name]
+            for c in lst:
+                loc[c] = code
+        if me.base >= 0:
+            loc[me.base] = _LOC["my_base"]
+        if opp.base >= 0:
+            loc[opp.base] = _LOC["opp_base"]
+        cards[np.arange(n), np.asarray(loc)] = 1.0
+        col = len(LOCATIONS)
+        for c, weight in self._seen_tops(s, player, shown):
+            cards[c, col] = weight
+        dmg = np.asarray(s.damage, dtype=np.float32)
+        cards[:, col + 1] = np.minimum(dmg / SCALES["damage"], 1.0)
+        fired = {key // 8 for key in s.fired}  # effects.fire_watchers: key = card * 8 + event
+        for offset, marked in enumerate((s.used, s.attacked, s.committed, s.exile_end, s.bought,
+                                         fired), start=2):
+            if marked:
+                cards[list(marked), col + offset] = 1.0
+        if s.stack:
+            src = s.stack[-1].source
+            if src >= 0:
+                cards[src, col + 8] = 1.0
+        for seat, p in ((player, me), (1 - player, opp)):
+            for c in p.play:
+                cards[c, col + 9] = min(attack_of(s, c, seat) / SCALES["attack"], 1.0)
+        slot_col = col + 10
+        for i, c in enumerate(s.row[:ROW_SLOTS]):
+            cards[c, slot_col + i] = 1.0
+        return np.concatenate((cards.ravel(), self._globals(s, player)))
+
+    def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
+        """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
+        two positions have equal keys exactly when the player may tell them apart no better
+        (hidden piles appear as sorted sets, as the vector shows them)."""
+        me, opp = s.players[player], s.players[1 - player]
+        shown = shown_zones(s, player)
+        opp_view: tuple[object, ...]
+        if d.Z_OPP_HAND in shown:
+            opp_view = (tuple(sorted(opp.hand)), tuple(sorted(opp.deck)))
+        else:
+            opp_view = (len(opp.hand), tuple(sorted(opp.hand + opp.deck)))
+        f = s.stack[-1] if s.stack else None
+        op = int(s.table.progs[f.prog][f.pc][0]) if f is not None and s.waiting else -1
+        return (
+            player, tuple(sorted(me.hand)), tuple(sorted(me.deck)), tuple(me.discard),
+            tuple(me.play), tuple(me.exile), me.base, tuple(sorted(me.base_deck)),
+            tuple(me.victory), me.pool, opp_view, tuple(opp.discard), tuple(opp.play),
+            tuple(opp.exile), opp.base, tuple(sorted(opp.base_deck)), tuple(opp.victory), opp.pool,
+            tuple(s.row), tuple(sorted(s.galaxy_deck)), tuple(s.galaxy_discard),
+            tuple(sorted(s.pilots)), tuple(self._seen_tops(s, player, shown)), s.force, s.active,
+            s.first, s.turn, s.done, s.current_player, tuple(s.damage), tuple(sorted(s.used)),
+            tuple(sorted(s.attacked)), tuple(s.committed), tuple(sorted(s.exile_end)),
+            tuple(s.bought), tuple(sorted(s.fired)), tuple(sorted(s.bonus.items())), s.target,
+            tuple(s.prevented), s.next_buy, s.hunts_used, s.waiting, op,
+            f.source if f is not None else -1)
+
+    @staticmethod
+    def _seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
+        out: list[tuple[int, float]] = [(c, 1.0) for c in revealed_cards(s)]
+        if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2} and s.galaxy_deck:
+            out.append((s.galaxy_deck[-1], 1.0))
+            if d.Z_GALAXY_TOP2 in shown and len(s.galaxy_deck) > 1:
+                out.append((s.galaxy_deck[-2], 0.5))
+        for zone, seat in ((d.Z_DECK_TOP, player), (d.Z_OPP_DECK_TOP, 1 - player)):
+            deck = s.players[seat].deck
+            if zone in shown and deck:
+                out.append((deck[-1], 1.0))
+        return out
+
+    def _globals(self, s: DeckbuildingState, player: int) -> np.ndarray:
+        g = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
+        me, opp = s.players[player], s.players[1 - player]
+        own_end = d.FORCE_END[player]
+        g[abs(s.force - own_end)] = 1.0
+        i = d.FORCE_SPACES
+
+        def put(*values: float) -> None:
+            nonlocal i
+            for v in values:
+                g[i] = min(max(v, 0.0), 1.0)
+                i += 1
+
+        count = self._count_scale
+        turn_scale = float(s.turn_limit or SCALES["turn"])
+        put(float(s.force_with(player)), float(s.force_with(1 - player)),
+            float(s.active == player and not s.done), float(s.current_player == player),
+            float(s.waiting), float(s.first == player), s.turn / turn_scale,
+            me.pool / SCALES["pool"], opp.pool / SCALES["pool"],
+            len(me.victory) / SCALES["victories"], len(opp.victory) / SCALES["victories"],
+            s.bases_to_win / SCALES["victories"], s.prevented[player] / SCALES["prevented"],
+            s.prevented[1 - player] / SCALES["prevented"], len(me.hand) / SCALES["hand"],
+            len(me.deck) / count, len(opp.hand) / SCALES["hand"], len(opp.deck) / count,
+            len(s.galaxy_deck) / count, len(s.pilots) / count, float(s.next_buy >= 0),
+            s.hunts_used / SCALES["hunts"], float(s.bribing))
+        if s.target < -1:
+            target = 0
+        elif s.target == d.TARGET_BASE:
+            target = 1
+        else:  # a row card: by slot, or gone from the row since (the attack will fizzle)
+            target = 3 + s.row.index(s.target) if s.target in s.row else 2
+        g[i + target] = 1.0
+        i += 3 + ROW_SLOTS
+        op = -1
+        if s.waiting and s.stack:
+            f = s.stack[-1]
+            op = int(s.table.progs[f.prog][f.pc][0])
+        g[i + 1 + op] = 1.0
+        return g
+
+    def describe_observation(self, vector: np.ndarray) -> Mapping[str, object]:
+        """The named, non-zero features of a vector (for debugging and docs)."""
+        cards = vector[: self.n * self.card_width].reshape(self.n, self.card_width)
+        out: dict[str, object] = {}
+        for inst in range(self.n):
+            feats = {CARD_FEATURES[j]: float(v) for j, v in enumerate(cards[inst]) if v}
+            out[f"#{inst} {self.instances[inst]}"] = feats
+        tail = vector[self.n * self.card_width:]
+        out["globals"] = {GLOBAL_FEATURES[j]: float(v) for j, v in enumerate(tail) if v}
+        return out
+
+
+def spaces_for(state: DeckbuildingState) -> Spaces:
+    """The layout of a state's configuration (made once per card table and instance list)."""
+    key = f"rl-spaces:{len(state.inst_def)}:{hash(tuple(state.inst_def))}"
+    sp = state.table.cache.get(key)
+    if sp is None:
+        sp = Spaces(state)
+        state.table.cache[key] = sp
+    return sp

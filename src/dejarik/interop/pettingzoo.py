@@ -1,0 +1,126 @@
+"""The deckbuilder as a PettingZoo AEC environment (two agents, turn-based, action masks).
+
+    from dejarik.interop.pettingzoo import env
+    e = env(config={"mode": "beginner"}, render_mode="ansi")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+The agent to act may act several times in a row (a turn is many actions, and an ability can
+ask the opponent to choose). Illegal moves follow PettingZoo's rule for classic games:
+`env()` wraps the game in TerminateIllegalWrapper, so an illegal move ends the episode with
+-1 for the player who made it and leaves the game itself untouched; an action outside the
+space fails an assertion. `raw_env` has no wrappers and raises IllegalActionError instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.textboard import board_text
+from dejarik.interop.common import SeedStream, env_config, layout, truncated
+
+AGENTS = ("player_0", "player_1")
+
+
+class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
+    """Two seats of one deckbuilding game. Observation: {"observation", "action_mask"}."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "dejarik_deckbuilding_v0", "render_modes": ["ansi"],
+                "is_parallelizable": False}
+
+    def __init__(self, config: Mapping[str, Any] | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.render_mode = render_mode
+        self.config = env_config(config)
+        self.layout = layout(self.config)
+        self.possible_agents = list(AGENTS)
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, (self.layout.obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.layout.action_size,), np.int8),
+            }) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(self.layout.action_size) for a in AGENTS}
+        self._seeds = SeedStream()
+        self.state: DeckbuildingState | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds.restart(seed)
+        self.game_seed = self._seeds.next()
+        self.state = DeckbuildingState(self.config, self.game_seed)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.state.current_player]
+
+    def _game(self) -> DeckbuildingState:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        s, seat = self._game(), AGENTS.index(agent)
+        return {"observation": self.layout.observe(s, seat),
+                "action_mask": self.layout.mask(s, seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self._game()
+        if action is None:
+            raise ValueError(f"{agent} is to act; None is only for agents whose game is over")
+        s.apply(self.layout.decode(s, int(action)))  # IllegalActionError: nothing changed
+        self._cumulative_rewards[agent] = 0.0
+        if s.is_terminal():
+            cut = truncated(s)
+            for seat, a in enumerate(AGENTS):
+                self.rewards[a] = float(s.returns()[seat])
+                self.terminations[a] = not cut
+                self.truncations[a] = cut
+                self.infos[a] = {"winner": s.winner(), "turns": s.turn}
+            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+        else:
+            self._clear_rewards()
+            self.agent_selection = AGENTS[s.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass  # rendering is on request (render()), as for PettingZoo's classic games
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return board_text(self._game())
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(config: Mapping[str, Any] | None = None, render_mode: str | None = None) -> AECEnv[str, Any, Any]:
+    """The environment with PettingZoo's standard wrappers for classic games."""
+    e: AECEnv[str, Any, Any] = raw_env(config, render_mode)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

@@ -1,0 +1,146 @@
+"""The fixed observation and action spaces (dejarik.deckbuilding.tensors, docs/rl.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dejarik.core.errors import IllegalActionError
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.observe import shown_zones
+from dejarik.deckbuilding.tensors import CARD_FEATURES, GLOBAL_FEATURES, LOCATIONS, spaces_for
+from tests.interop.conftest import positions
+
+
+def test_sizes_are_fixed_by_the_config() -> None:
+    a, b = DeckbuildingState({}, 1), DeckbuildingState({}, 99)
+    sa, sb = spaces_for(a), spaces_for(b)
+    assert (sa.action_size, sa.obs_size) == (sb.action_size, sb.obs_size)
+    assert sa.obs_size == sa.n * len(CARD_FEATURES) + len(GLOBAL_FEATURES)
+    assert sa.n == len(a.inst_def) == 130  # beginner mode, original edition
+    assert sa.observe(a, 0).shape == (sa.obs_size,)
+    assert sa.mask(a).shape == (sa.action_size,)
+
+
+def test_every_legal_action_has_its_own_index_and_decodes_back() -> None:
+    checked = 0
+    for s in positions(12):
+        sp = spaces_for(s)
+        acts = s.legal_actions()
+        idx = [sp.encode(s, a) for a in acts]
+        assert len(set(idx)) == len(acts)
+        assert all(0 <= i < sp.action_size for i in idx)
+        for i, a in zip(idx, acts, strict=True):
+            assert sp.decode(s, i) == a
+        mask = sp.mask(s)
+        assert mask.dtype == np.int8 and int(mask.sum()) == len(acts)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(idx)
+        if not s.is_terminal():
+            other = 1 - s.current_player
+            assert not sp.mask(s, other).any(), "a player not to move has no legal actions"
+        checked += len(acts)
+    assert checked > 1000
+
+
+def test_an_illegal_index_is_refused_by_name() -> None:
+    s = DeckbuildingState({}, 3)
+    sp = spaces_for(s)
+    bad = next(i for i in range(sp.action_size) if i not in sp.legal(s))
+    before = s.state_hash()
+    with pytest.raises(IllegalActionError, match=rf"action {bad} \(.+\) is not legal now"):
+        sp.decode(s, bad)
+    with pytest.raises(IllegalActionError, match="outside the space"):
+        sp.decode(s, sp.action_size)
+    assert s.state_hash() == before
+
+
+def test_describe_names_each_block() -> None:
+    s = DeckbuildingState({}, 3)
+    sp = spaces_for(s)
+    assert sp.describe(0) == "end" and sp.describe(4) == "done"
+    assert sp.describe(5) == "option 0"
+    play = sp.encode(s, next(a for a in s.legal_actions() if a[0] == d.PLAY))
+    assert sp.describe(play).startswith("play #")
+    assert sp.describe(sp.commit_at + 7) == f"commit #1 ({sp.instances[1]}) against the enemy base"
+    assert sp.describe(sp.commit_at + 8).endswith("against row slot 0")
+    assert sp.describe(sp.action_size - 1).startswith(f"assign {sp.max_assign} damage")
+    with pytest.raises(ValueError, match="outside"):
+        sp.describe(sp.action_size)
+
+
+def test_identical_copies_in_hand_are_one_index_whatever_the_order() -> None:
+    # rulebook: cards are played from the hand in any order; copies are interchangeable, so
+    # the index must not reveal or depend on the order the hand happens to be in
+    for s in positions(6, every=11):
+        if s.is_terminal() or s.waiting:
+            continue
+        sp = spaces_for(s)
+        me = s.players[s.active]
+        flipped = s.clone()
+        flipped.players[s.active].hand = me.hand[::-1]
+        flipped._legal = None
+        assert np.array_equal(sp.mask(s), sp.mask(flipped))
+        assert np.array_equal(sp.observe(s, s.active), sp.observe(flipped, s.active))
+
+
+def test_values_are_in_range_and_every_card_is_somewhere() -> None:
+    for s in positions(6):
+        sp = spaces_for(s)
+        for p in (0, 1):
+            o = sp.observe(s, p)
+            assert o.dtype == np.float32 and o.min() >= 0.0 and o.max() <= 1.0
+            cards = o[: sp.n * sp.card_width].reshape(sp.n, sp.card_width)
+            assert (cards[:, : len(LOCATIONS)].sum(axis=1) == 1).all()
+
+
+def test_observation_arrays_never_hold_hidden_cards() -> None:
+    """Issue 6: two states that differ only in hidden cards give equal observation arrays.
+    resample_hidden re-deals exactly what the player cannot see; a public change does show."""
+    compared = 0
+    for s in positions(10, every=5):
+        sp = spaces_for(s)
+        for p in (0, 1):
+            other = s.resample_hidden(p, compared + 17)
+            assert np.array_equal(sp.observe(s, p), sp.observe(other, p))
+            assert sp.view_key(s, p) == sp.view_key(other, p)
+            compared += 1
+    assert compared > 200
+
+
+def test_swapping_a_card_between_opponent_hand_and_deck_is_invisible() -> None:
+    s = DeckbuildingState({}, 5)
+    sp = spaces_for(s)
+    me, opp = s.current_player, 1 - s.current_player
+    changed = s.clone()
+    hand, deck = changed.players[opp].hand, changed.players[opp].deck
+    i = next(i for i, c in enumerate(deck) if s.inst_def[c] != s.inst_def[hand[0]])
+    hand[0], deck[i] = deck[i], hand[0]
+    assert changed.state_hash() != s.state_hash()
+    assert np.array_equal(sp.observe(s, me), sp.observe(changed, me))
+    assert sp.view_key(s, me) == sp.view_key(changed, me)
+    # the opponent does see their own hand change
+    assert not np.array_equal(sp.observe(s, opp), sp.observe(changed, opp))
+    # and a public change is visible to the observer
+    public = s.clone()
+    public.players[opp].pool += 1
+    assert not np.array_equal(sp.observe(s, me), sp.observe(public, me))
+
+
+def test_cards_shown_by_a_decision_are_seen_by_the_decider_only() -> None:
+    found = 0
+    for s in positions(60, every=1, seed0=500):
+        if not s.waiting:
+            continue
+        zones = shown_zones(s, s.decider)
+        if not zones & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2, d.Z_DECK_TOP, d.Z_OPP_DECK_TOP}:
+            continue
+        sp = spaces_for(s)
+        col = len(LOCATIONS)  # seen_on_top
+        seen = sp.observe(s, s.decider)[: sp.n * sp.card_width].reshape(sp.n, -1)[:, col]
+        other = sp.observe(s, 1 - s.decider)[: sp.n * sp.card_width].reshape(sp.n, -1)[:, col]
+        assert seen.sum() > other.sum()
+        found += 1
+        if found >= 3:
+            break
+    assert found, "no position with a shown deck top in 60 random games"
