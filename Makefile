@@ -29,7 +29,7 @@ run: $(STAMP)
 # The whole suite runs on the compiled engine; the rules, the cards and a cross-check of
 # compiled against pure play run again on the pure-Python source (DEJARIK_PURE=1).
 test: $(COMPILED)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy src
 	$(BIN)/pytest -n 2 --dist worksteal
 	DEJARIK_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -m pure

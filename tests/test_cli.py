@@ -148,5 +148,20 @@ def test_bench_runs_and_names_the_engine_build() -> None:
     code, out = run("bench", "deckbuilding", "--seconds", "0.5", "--no-openspiel")
     assert code == 0, out
     assert out.startswith("engine: ") and "one process" in out
-    for line in ("deckbuilding random", "deckbuilding greedy v greedy", "ISMCTS search"):
+    for line in ("deckbuilding random", "deckbuilding greedy v greedy", "ISMCTS search",
+                 "pettingzoo API random", "gymnasium API random", "openspiel API random"):
         assert line in out
+    assert "not installed" not in out  # make test installs the rl extra
+
+
+def test_spaces_prints_the_layout_and_its_json() -> None:
+    code, out = run("spaces", "deckbuilding")
+    assert code == 0, out
+    assert "130 card instances; observation 4871 floats" in out and "2478 actions" in out
+    assert "8-137  play card i" in out and "0-2  TIE Fighter (galaxy, empire)" in out
+    code, out = run("spaces", "--json")
+    data = json.loads(out[out.index("{"):])
+    assert data["action_size"] == sum(b["count"] for b in data["action_blocks"])
+    assert [c["index"] for c in data["cards"]] == list(range(130))
+    code, out = run("spaces", "--mode", "full")
+    assert code == 2 and "cannot deal" in out

@@ -45,6 +45,8 @@ def run_bench(game: str, seconds: float, openspiel: bool) -> None:
         m = mod.ismcts_rate(seconds)
         click.echo(f"{'dejarik ' + game + ' ISMCTS search':<34}{m['iterations_per_s']:>12,.0f}"
                    f"{m['decisions_per_s']:>10.2f}  (iterations/s, decisions/s)")
+    if game == "deckbuilding":
+        _interop_rates(seconds)
     if not openspiel:
         return
     osp = load("openspiel_games")
@@ -55,3 +57,18 @@ def run_bench(game: str, seconds: float, openspiel: bool) -> None:
         o = osp.random_playout_rate(name, seconds)
         click.echo(f"{'openspiel ' + name + ' random':<34}{o['steps_per_s']:>12,.0f}"
                    f"{o['games_per_s']:>10.1f}")
+
+
+def _interop_rates(seconds: float) -> None:
+    """Steps per second through PettingZoo, Gymnasium and OpenSpiel (the rl extra)."""
+    mod = load("interop_bench")
+    have = mod.available()
+    for api, measure in (("pettingzoo", mod.pettingzoo_rate), ("gymnasium", mod.gymnasium_rate),
+                         ("openspiel", mod.openspiel_rate)):
+        label = f"{api} API random"
+        if not have[api]:
+            click.echo(f"{label:<34}{'not installed':>12}   (pip install 'dejarik[rl]')")
+            continue
+        r = measure(seconds)
+        click.echo(f"{label:<34}{r['steps_per_s']:>12,.0f}{'':>10}   "
+                   f"steps {r['steps_min']:,.0f}-{r['steps_max']:,.0f}")

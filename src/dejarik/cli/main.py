@@ -13,6 +13,7 @@ from dejarik import __version__
 from dejarik.cli.options import GAMES, HUMAN, fail, game_config, game_options
 from dejarik.cli.report import report
 from dejarik.cli.simcmd import sim
+from dejarik.cli.spaces import spaces
 from dejarik.core.errors import ConfigError, DejarikError
 
 
@@ -147,10 +148,9 @@ def bench(game: str, seconds: float, openspiel: bool) -> None:
 from dejarik.cli.cards import cards  # noqa: E402
 
 main.add_command(cards)
+main.add_command(sim)
+main.add_command(report)
+main.add_command(spaces)
 
 if __name__ == "__main__":
     main()
-
-
-main.add_command(sim)
-main.add_command(report)

@@ -179,6 +179,23 @@ class Spaces:
         inst, k = divmod(index - self.assign_at, self.max_assign)
         return f"assign {k + 1} damage to #{inst} ({self.instances[inst]})"
 
+    def summary(self, state: DeckbuildingState) -> dict[str, object]:
+        """The whole layout as data: sizes, action blocks, feature names, card instances."""
+        blocks = [{"actions": name, "first": i, "count": 1} for i, (_, name) in enumerate(SINGLE_ACTIONS)]
+        blocks.append({"actions": "option i", "first": self.option_at, "count": self.options})
+        blocks += [{"actions": f"{name} card i", "first": self.card_at[kind], "count": self.n}
+                   for kind, name in CARD_ACTIONS]
+        blocks.append({"actions": "commit card i against target t", "first": self.commit_at,
+                       "count": self.n * (1 + ROW_SLOTS)})
+        blocks.append({"actions": "assign k damage to ship i", "first": self.assign_at,
+                       "count": self.n * self.max_assign})
+        cards = [{"index": i, "card": state.defs[x].name, "role": d.ROLE_WORDS[state.defs[x].role],
+                  "faction": state.defs[x].faction} for i, x in enumerate(state.inst_def)]
+        return {"instances": self.n, "action_size": self.action_size, "obs_size": self.obs_size,
+                "options": self.options, "max_assign": self.max_assign, "action_blocks": blocks,
+                "card_features": list(CARD_FEATURES), "global_features": list(GLOBAL_FEATURES),
+                "cards": cards}
+
     # -- observations --------------------------------------------------------------------------
     def observe(self, s: DeckbuildingState, player: int) -> np.ndarray:
         """The observation vector of `player` (float32, every value in 0..1)."""

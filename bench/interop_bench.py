@@ -1,0 +1,99 @@
+"""Steps per second of the deckbuilder through each research API, one core. Run by
+`dejarik bench deckbuilding` when the rl extra is installed.
+
+Every figure counts decisions taken through the API with uniformly random legal actions
+(read from the API's own mask or legal-action list), whole games, resets included, so the
+figures include the observation and mask the API builds at every step. The Gymnasium figure
+counts the learner's steps only; the random opponent's moves happen inside them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+WINDOWS = 5
+
+
+def available() -> dict[str, bool]:
+    return {name: importlib.util.find_spec(module) is not None
+            for name, module in (("pettingzoo", "pettingzoo"), ("gymnasium", "gymnasium"),
+                                 ("openspiel", "pyspiel"))}
+
+
+def _median_rate(seconds: float, window: Callable[[float, int], tuple[int, float]]) -> dict[str, float]:
+    runs = sorted(steps / t for steps, t in (window(seconds / WINDOWS, w) for w in range(WINDOWS)))
+    return {"steps_per_s": runs[WINDOWS // 2], "steps_min": runs[0], "steps_max": runs[-1]}
+
+
+def pettingzoo_rate(seconds: float = 3.0) -> dict[str, float]:
+    from dejarik.interop.pettingzoo import raw_env
+
+    def window(budget: float, w: int) -> tuple[int, float]:
+        env = raw_env()
+        rng = np.random.default_rng(w)
+        steps, game = 0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget:
+            env.reset(seed=w * 10_000 + game)
+            game += 1
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+                if steps % 256 == 0 and time.perf_counter() - start >= budget:
+                    break
+        return steps, time.perf_counter() - start
+
+    return _median_rate(seconds, window)
+
+
+def gymnasium_rate(seconds: float = 3.0) -> dict[str, float]:
+    from dejarik.interop.gymnasium import DeckbuildingEnv
+
+    def window(budget: float, w: int) -> tuple[int, float]:
+        env = DeckbuildingEnv(opponent="random")
+        rng = np.random.default_rng(w)
+        _, info = env.reset(seed=w)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget:
+            _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            steps += 1
+            if terminated or truncated:
+                _, info = env.reset()
+        return steps, time.perf_counter() - start
+
+    return _median_rate(seconds, window)
+
+
+def openspiel_rate(seconds: float = 3.0) -> dict[str, float]:
+    import pyspiel
+
+    from dejarik.interop.openspiel import GAME_NAME
+
+    game = pyspiel.load_game(GAME_NAME)
+
+    def window(budget: float, w: int) -> tuple[int, float]:
+        rng = np.random.default_rng(w)
+        steps = 0
+        start = time.perf_counter()
+        state = game.new_initial_state()
+        while time.perf_counter() - start < budget:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if state.is_chance_node():
+                state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+                continue
+            state.observation_tensor(state.current_player())
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            steps += 1
+        return steps, time.perf_counter() - start
+
+    return _median_rate(seconds, window)

@@ -1,0 +1,27 @@
+"""The examples/ scripts that need nothing beyond the rl extra run end to end."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="the rl extra is not installed (pip install 'dejarik[rl]')")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_openspiel_ismcts_plays_dejarik_ismcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("match", EXAMPLES / "openspiel_ismcts_vs_dejarik.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "match.json"
+    summary = module.main(["--games", "2", "--iterations", "4", "--turn-limit", "5", "--json", str(out)])
+    assert summary["games"] == 2
+    assert summary["dejarik_wins"] + summary["openspiel_wins"] + summary["draws"] == 2
+    assert [r["openspiel_seat"] for r in summary["results"]] == [0, 1]
+    assert json.loads(out.read_text())["games"] == 2
+    assert "Dejarik ISMCTS won" in capsys.readouterr().out
