@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 DONE, WAIT, AGAIN = 0, 1, 2  # AGAIN: an answer that leaves the primitive to run once more
 Action = tuple[int, int, int]
-_DEDUP_ZONES = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
+# zones where identical copies are one choice (candidates); the learning spaces index them alike
+MERGED_ZONES = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
                           d.Z_GALAXY_DISCARD, d.Z_BASE_DECK})
 
 
@@ -59,7 +60,7 @@ def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int,
         if zone in (d.Z_DECK_TOP, d.Z_OPP_DECK_TOP, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
             lst = lst[-2:] if zone == d.Z_GALAXY_TOP2 else lst[-1:]
         seen: set[int] = set()
-        dedup = merge and zone in _DEDUP_ZONES
+        dedup = merge and zone in MERGED_ZONES
         for c in reversed(lst) if dedup else lst:
             cd = s.card(c)
             if dedup and c not in s.exile_end:

@@ -10,13 +10,13 @@ equal arrays.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 from dejarik.core.errors import IllegalActionError
 from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, shown_zones
 from dejarik.deckbuilding.rules import attack_of
 
@@ -55,9 +55,9 @@ GLOBAL_FEATURES: Final = (
 """Force position i counts from the observer's own end of the track (0 = the Force is fully
 with the observer). Scaled values are divided by the caps in SCALES and clipped to 1."""
 
-SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0, "count": 0.0,
+SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0,
                  "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
-"""Divisors for scaled features; 'count' 0 means: divided by the number of card instances."""
+"""Divisors for scaled features; deck and pile sizes are divided by the number of card instances."""
 
 SINGLE_ACTIONS: Final = ((d.END, "end"), (d.RESOLVE, "resolve"), (d.YES, "yes"),
                          (d.NO, "no"), (d.DONE, "done"))
@@ -65,18 +65,13 @@ CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIB
                        (d.SELECT, "select"))
 
 
-MERGED_ZONES: Final = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
-                                 d.Z_GALAXY_DISCARD, d.Z_BASE_DECK})
-"""Zones where the engine offers one choice per kind of card (effects.candidates)."""
-
-
 def _first_copy(state: DeckbuildingState, c: int, pile: list[int]) -> int:
     """The lowest-numbered copy of card c in its pile: identical copies are one choice, and
     the index must not depend on the pile's order (a hand's order is nobody's business)."""
     if c in state.exile_end:  # marked to be exiled at end of turn: a choice of its own
         return c
-    kind = state.inst_def[c]
     idef, marked = state.inst_def, state.exile_end
+    kind = idef[c]
     return min(x for x in pile if idef[x] == kind and x not in marked)
 
 
@@ -324,17 +319,6 @@ class Spaces:
             op = int(s.table.progs[f.prog][f.pc][0])
         g[i + 1 + op] = 1.0
         return g
-
-    def describe_observation(self, vector: np.ndarray) -> Mapping[str, object]:
-        """The named, non-zero features of a vector (for debugging and docs)."""
-        cards = vector[: self.n * self.card_width].reshape(self.n, self.card_width)
-        out: dict[str, object] = {}
-        for inst in range(self.n):
-            feats = {CARD_FEATURES[j]: float(v) for j, v in enumerate(cards[inst]) if v}
-            out[f"#{inst} {self.instances[inst]}"] = feats
-        tail = vector[self.n * self.card_width:]
-        out["globals"] = {GLOBAL_FEATURES[j]: float(v) for j, v in enumerate(tail) if v}
-        return out
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:

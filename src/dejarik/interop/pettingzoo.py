@@ -106,8 +106,6 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
             self._clear_rewards()
             self.agent_selection = AGENTS[s.current_player]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendering is on request (render()), as for PettingZoo's classic games
 
     def render(self) -> str | None:
         if self.render_mode is None:
