@@ -89,12 +89,12 @@ def test_at_st_discards_any_row_card_without_reward() -> None:
     s = position(empire={"hand": ["AT-ST"]}, row=["X-Wing", "Jawa Scavenger"],
                  galaxy_deck=["Y-Wing"])
     do(s, "play at-st", "use at-st")
-    assert sorted(legal(s)) == sorted([f"select x-wing#{s.row[0]}",
-                                       f"select jawa-scavenger#{s.row[1]}"])
+    assert sorted(legal(s)) == sorted([f"select x-wing#{s.regions[0].row[0]}",
+                                       f"select jawa-scavenger#{s.regions[0].row[1]}"])
     do(s, "select x-wing")
-    assert names(s, s.galaxy_discard) == ["X-Wing"]
-    assert names(s, s.row) == ["Y-Wing", "Jawa Scavenger"]
-    assert s.galaxy_deck == []
+    assert names(s, s.regions[0].discard) == ["X-Wing"]
+    assert names(s, s.regions[0].row) == ["Y-Wing", "Jawa Scavenger"]
+    assert s.regions[0].deck == []
     assert not s.waiting
     assert s.players[EMPIRE].pool == 0 and s.force == 3, "no reward is collected"
 
@@ -147,8 +147,8 @@ def test_boba_fett_draws_after_the_reward() -> None:
     s = position(empire={"play": ["Boba Fett"], "deck": ["Stormtrooper"]},
                  row=["X-Wing"], galaxy_deck=["Y-Wing"])
     do(s, "commit boba-fett x-wing", "resolve")
-    assert names(s, s.galaxy_discard) == ["X-Wing"]
-    assert names(s, s.row) == ["Y-Wing"]
+    assert names(s, s.regions[0].discard) == ["X-Wing"]
+    assert names(s, s.regions[0].row) == ["Y-Wing"]
     assert s.current_player == EMPIRE and legal(s) == ["yes", "no"]
     do(s, "yes")  # the X-Wing's reward: 3 resources
     assert s.players[EMPIRE].pool == 3 and s.players[EMPIRE].hand == []
@@ -167,7 +167,7 @@ def test_boba_fett_no_draw_when_attack_fails() -> None:
                  row=["Luke Skywalker"], galaxy_deck=["Y-Wing"])
     do(s, "commit boba-fett luke-skywalker", "resolve")
     assert not s.waiting
-    assert names(s, s.row) == ["Luke Skywalker"] and s.galaxy_discard == []
+    assert names(s, s.regions[0].row) == ["Luke Skywalker"] and s.regions[0].discard == []
     assert s.players[EMPIRE].hand == []
 
 
@@ -210,12 +210,12 @@ def test_at_at_reward_free_purchase_of_own_card() -> None:
                  galaxy_deck=["Luke Skywalker", "Lobot"])
     commit_all(s, REBEL, "at-at")
     do(s, "resolve", "yes")
-    assert sorted(legal(s)) == sorted([f"select x-wing#{inst(s, s.row, 'X-Wing')}",
-                                       f"select luke-skywalker#{inst(s, s.row, 'Luke Skywalker')}"])
+    assert sorted(legal(s)) == sorted([f"select x-wing#{inst(s, s.regions[0].row, 'X-Wing')}",
+                                       f"select luke-skywalker#{inst(s, s.regions[0].row, 'Luke Skywalker')}"])
     do(s, "select luke-skywalker")
     assert names(s, s.players[REBEL].discard) == ["Luke Skywalker"]
     assert s.players[REBEL].pool == 1
-    assert "AT-AT" in names(s, s.galaxy_discard)
+    assert "AT-AT" in names(s, s.regions[0].discard)
     assert not s.waiting
 
 
@@ -229,10 +229,10 @@ def test_grand_moff_tarkin_takes_empire_card_exiled_at_end() -> None:
     do(s, "play grand-moff-tarkin")
     assert s.players[EMPIRE].pool == 2 and s.force == 1
     do(s, "use grand-moff-tarkin")
-    assert legal(s) == [f"select tie-fighter#{s.row[1]}"], "only Empire cards"
+    assert legal(s) == [f"select tie-fighter#{s.regions[0].row[1]}"], "only Empire cards"
     do(s, "select tie-fighter")
     assert names(s, s.players[EMPIRE].hand) == ["TIE Fighter"]
-    assert names(s, s.row) == ["X-Wing", "AT-ST", "Jawa Scavenger"]
+    assert names(s, s.regions[0].row) == ["X-Wing", "AT-ST", "Jawa Scavenger"]
     assert s.players[EMPIRE].pool == 2, "taken at no cost"
     do(s, "play tie-fighter", "end")
     assert names(s, s.players[EMPIRE].exile) == ["TIE Fighter"]
@@ -300,8 +300,8 @@ def test_tie_bomber_discards_a_row_card() -> None:
     s = position(empire={"hand": ["TIE Bomber"]}, row=["Luke Skywalker", "Lobot"],
                  galaxy_deck=["Snowspeeder"])
     do(s, "play tie-bomber", "use tie-bomber", "select luke-skywalker")
-    assert names(s, s.galaxy_discard) == ["Luke Skywalker"]
-    assert names(s, s.row) == ["Snowspeeder", "Lobot"]
+    assert names(s, s.regions[0].discard) == ["Luke Skywalker"]
+    assert names(s, s.regions[0].row) == ["Snowspeeder", "Lobot"]
     assert s.players[EMPIRE].pool == 0 and s.force == 3 and not s.waiting
 
 
@@ -323,9 +323,9 @@ def test_scout_trooper_reveal_branches(top_card: str, force: int, deck_top: str,
     do(s, "use scout-trooper")
     assert not s.waiting
     assert s.force == force
-    assert top(s, s.galaxy_deck) == deck_top
-    assert names(s, s.galaxy_discard) == discard
-    assert names(s, s.row) == ["Y-Wing"]
+    assert top(s, s.regions[0].deck) == deck_top
+    assert names(s, s.regions[0].discard) == discard
+    assert names(s, s.regions[0].row) == ["Y-Wing"]
 
 
 @covers("Death Trooper")
@@ -352,8 +352,8 @@ def test_tie_interceptor_reveal_branches(top_card: str, hand: list[str], deck_to
     do(s, "play tie-interceptor", "use tie-interceptor")
     assert not s.waiting
     assert names(s, s.players[EMPIRE].hand) == hand
-    assert top(s, s.galaxy_deck) == deck_top
-    assert names(s, s.galaxy_discard) == discard
+    assert top(s, s.regions[0].deck) == deck_top
+    assert names(s, s.regions[0].discard) == discard
     assert s.force == 3
 
 
@@ -380,14 +380,14 @@ def test_moff_jerjerrod_swaps_top_card_with_row_card_when_force() -> None:
     s = position(force=2, empire={"hand": ["Moff Jerjerrod"]},
                  row=["X-Wing", "Lobot"], galaxy_deck=["Darth Vader", "Jawa Scavenger"])
     do(s, "play moff-jerjerrod", "use moff-jerjerrod")
-    vader = s.galaxy_deck[-1]
+    vader = s.regions[0].deck[-1]
     assert sorted(legal(s)) == sorted(["done", f"select darth-vader#{vader}"])
     do(s, "select darth-vader")
-    assert sorted(legal(s)) == sorted([f"select x-wing#{s.row[0]}", f"select lobot#{s.row[1]}"])
+    assert sorted(legal(s)) == sorted([f"select x-wing#{s.regions[0].row[0]}", f"select lobot#{s.regions[0].row[1]}"])
     do(s, "select lobot")
-    assert names(s, s.row) == ["X-Wing", "Darth Vader"]
-    assert names(s, s.galaxy_deck) == ["Jawa Scavenger", "Lobot"]
-    assert s.galaxy_discard == [] and not s.waiting
+    assert names(s, s.regions[0].row) == ["X-Wing", "Darth Vader"]
+    assert names(s, s.regions[0].deck) == ["Jawa Scavenger", "Lobot"]
+    assert s.regions[0].discard == [] and not s.waiting
 
 
 @covers("Moff Jerjerrod")
@@ -399,12 +399,12 @@ def test_moff_jerjerrod_only_looks_without_force() -> None:
     do(s, "play moff-jerjerrod", "use moff-jerjerrod")
     assert legal(s) == ["done"]
     do(s, "done")
-    assert names(s, s.row) == ["X-Wing"] and names(s, s.galaxy_deck) == ["Darth Vader"]
+    assert names(s, s.regions[0].row) == ["X-Wing"] and names(s, s.regions[0].deck) == ["Darth Vader"]
 
     s = position(force=2, empire={"play": ["Moff Jerjerrod"]},
                  row=["X-Wing"], galaxy_deck=["Darth Vader"])
     do(s, "use moff-jerjerrod", "done")
-    assert names(s, s.row) == ["X-Wing"] and names(s, s.galaxy_deck) == ["Darth Vader"]
+    assert names(s, s.regions[0].row) == ["X-Wing"] and names(s, s.regions[0].deck) == ["Darth Vader"]
     assert not s.waiting
 
 
@@ -497,13 +497,13 @@ def test_hammerhead_destroys_a_capital_ship_in_opponent_play() -> None:
     do(s, "use hammerhead-corvette")
     sd = inst(s, s.players[EMPIRE].play, "Star Destroyer")
     assert sorted(legal(s)) == sorted([f"select star-destroyer#{sd}",
-                                       f"select imperial-carrier#{s.row[0]}"])
+                                       f"select imperial-carrier#{s.regions[0].row[0]}"])
     do(s, "select star-destroyer")
     assert names(s, s.players[EMPIRE].discard) == ["Star Destroyer"]
     assert names(s, s.players[EMPIRE].play) == ["TIE Fighter"]
     assert s.damage[sd] == 0
     assert names(s, s.players[REBEL].exile) == ["Hammerhead Corvette"]
-    assert names(s, s.row) == ["Imperial Carrier", "Blockade Runner", "Mon Calamari Cruiser"]
+    assert names(s, s.regions[0].row) == ["Imperial Carrier", "Blockade Runner", "Mon Calamari Cruiser"]
 
 
 @covers("Hammerhead Corvette")
@@ -513,10 +513,10 @@ def test_hammerhead_destroys_an_empire_capital_ship_in_the_row() -> None:
     s = position(active="rebel", rebel={"hand": ["Hammerhead Corvette"]},
                  row=["Blockade Runner", "Imperial Carrier"], galaxy_deck=["Lobot"])
     do(s, "play hammerhead-corvette", "use hammerhead-corvette")
-    assert legal(s) == [f"select imperial-carrier#{s.row[1]}"]
+    assert legal(s) == [f"select imperial-carrier#{s.regions[0].row[1]}"]
     do(s, "select imperial-carrier")
-    assert names(s, s.galaxy_discard) == ["Imperial Carrier"]
-    assert names(s, s.row) == ["Blockade Runner", "Lobot"]
+    assert names(s, s.regions[0].discard) == ["Imperial Carrier"]
+    assert names(s, s.regions[0].row) == ["Blockade Runner", "Lobot"]
     assert names(s, s.players[REBEL].exile) == ["Hammerhead Corvette"]
     assert s.players[REBEL].pool == 2
 
@@ -596,11 +596,11 @@ def test_princess_leia_free_purchase_to_deck_top_with_force() -> None:
     s = position(active="rebel", force=4, rebel={"play": ["Princess Leia"], "deck": ["Y-Wing"]},
                  row=["X-Wing", "TIE Fighter", "Jawa Scavenger"], galaxy_deck=["Lobot"])
     do(s, "use princess-leia")
-    assert legal(s) == [f"select x-wing#{s.row[0]}"], "only Rebel cards, no 'done' (free)"
+    assert legal(s) == [f"select x-wing#{s.regions[0].row[0]}"], "only Rebel cards, no 'done' (free)"
     do(s, "select x-wing")
     assert names(s, s.players[REBEL].deck) == ["Y-Wing", "X-Wing"]
     assert s.players[REBEL].discard == [] and s.players[REBEL].pool == 0
-    assert names(s, s.row) == ["Lobot", "TIE Fighter", "Jawa Scavenger"]
+    assert names(s, s.regions[0].row) == ["Lobot", "TIE Fighter", "Jawa Scavenger"]
 
 
 @covers("Princess Leia")
@@ -639,13 +639,13 @@ def test_millennium_falcon_reward_free_empire_purchase() -> None:
     do(s, "resolve")
     assert legal(s) == ["yes", "no"] and s.current_player == EMPIRE
     do(s, "yes")
-    assert sorted(legal(s)) == sorted([f"select darth-vader#{inst(s, s.row, 'Darth Vader')}",
-                                       f"select star-destroyer#{inst(s, s.row, 'Star Destroyer')}"])
+    assert sorted(legal(s)) == sorted([f"select darth-vader#{inst(s, s.regions[0].row, 'Darth Vader')}",
+                                       f"select star-destroyer#{inst(s, s.regions[0].row, 'Star Destroyer')}"])
     do(s, "select darth-vader")
     assert names(s, s.players[EMPIRE].discard) == ["Darth Vader"]
     assert s.players[EMPIRE].pool == 2
-    assert names(s, s.galaxy_discard) == ["Millennium Falcon"]
-    assert "Darth Vader" not in names(s, s.row)
+    assert names(s, s.regions[0].discard) == ["Millennium Falcon"]
+    assert "Darth Vader" not in names(s, s.regions[0].row)
 
 
 @covers("Luke Skywalker")
@@ -667,7 +667,7 @@ def test_luke_skywalker_destroys_capital_ship_with_force() -> None:
     assert names(s, s.players[EMPIRE].play) == ["Gozanti Cruiser"]
     assert names(s, s.players[EMPIRE].discard) == ["Star Destroyer"]
     assert s.damage[s.players[EMPIRE].discard[0]] == 0
-    assert names(s, s.row) == ["Imperial Carrier"]
+    assert names(s, s.regions[0].row) == ["Imperial Carrier"]
 
 
 @covers("Baze Malbus")
@@ -847,7 +847,7 @@ def test_jawa_scavenger_buys_from_galaxy_discard_paying_cost() -> None:
     do(s, "play jawa-scavenger")
     assert s.players[REBEL].pool == 2
     do(s, "use jawa-scavenger")
-    gd = s.galaxy_discard
+    gd = s.regions[0].discard
     assert sorted(legal(s)) == sorted([
         "done", f"select y-wing#{inst(s, gd, 'Y-Wing')}",
         f"select kel-dor-mystic#{inst(s, gd, 'Kel Dor Mystic')}"])
@@ -855,7 +855,7 @@ def test_jawa_scavenger_buys_from_galaxy_discard_paying_cost() -> None:
     assert s.players[REBEL].pool == 1
     assert names(s, s.players[REBEL].discard) == ["Y-Wing"]
     assert names(s, s.players[REBEL].exile) == ["Jawa Scavenger"]
-    assert sorted(names(s, s.galaxy_discard)) == ["Kel Dor Mystic", "TIE Fighter", "X-Wing"]
+    assert sorted(names(s, s.regions[0].discard)) == ["Kel Dor Mystic", "TIE Fighter", "X-Wing"]
 
 
 @covers("Rodian Gunslinger")
@@ -867,7 +867,7 @@ def test_rodian_gunslinger_plus_two_against_row() -> None:
     do(s, "commit rodian-gunslinger x-wing")
     assert attack(s, EMPIRE, "Rodian Gunslinger") == 4
     do(s, "resolve")
-    assert names(s, s.galaxy_discard) == ["X-Wing"]
+    assert names(s, s.regions[0].discard) == ["X-Wing"]
 
     s = position(empire={"play": ["Rodian Gunslinger"]}, row=["X-Wing"])
     do(s, "commit rodian-gunslinger base")
@@ -1160,7 +1160,7 @@ def test_outer_rim_pilot_bought_from_the_stack() -> None:
     s = position(empire={"pool": 2}, pilots=2)
     do(s, "buy outer-rim-pilot")
     assert names(s, s.players[EMPIRE].discard) == ["Outer Rim Pilot"]
-    assert len(s.pilots) == 1 and s.players[EMPIRE].pool == 0
+    assert len(s.regions[0].pilots) == 1 and s.players[EMPIRE].pool == 0
 
 
 # ============================================================================ Empire bases
@@ -1184,11 +1184,11 @@ def test_corellia_reveal_takes_empire_or_neutral_row_card() -> None:
     assert s.players[EMPIRE].base >= 0 and s.name(s.players[EMPIRE].base) == "Corellia"
     assert legal(s) == ["yes", "no"]
     do(s, "yes")
-    assert sorted(legal(s)) == sorted([f"select tie-fighter#{s.row[0]}",
-                                       f"select jawa-scavenger#{s.row[2]}"])
+    assert sorted(legal(s)) == sorted([f"select tie-fighter#{s.regions[0].row[0]}",
+                                       f"select jawa-scavenger#{s.regions[0].row[2]}"])
     do(s, "select jawa-scavenger")
     assert names(s, s.players[EMPIRE].hand) == ["Jawa Scavenger"]
-    assert names(s, s.row) == ["TIE Fighter", "X-Wing", "AT-ST"]
+    assert names(s, s.regions[0].row) == ["TIE Fighter", "X-Wing", "AT-ST"]
     assert s.players[EMPIRE].pool == 0 and not s.waiting
 
 
@@ -1259,11 +1259,11 @@ def test_ord_mantell_hunts_a_neutral_card_for_its_cost() -> None:
     for c in troopers[:3]:
         do(s, f"commit {c} lando-calrissian")
     do(s, "resolve")
-    assert names(s, s.galaxy_discard) == ["Lando Calrissian"]
+    assert names(s, s.regions[0].discard) == ["Lando Calrissian"]
     assert legal(s) == ["yes", "no"]
     do(s, "yes")
     assert s.players[EMPIRE].pool == 6 and s.force == 3
-    assert names(s, s.row) == ["Y-Wing", "Jawa Scavenger", "X-Wing"]
+    assert names(s, s.regions[0].row) == ["Y-Wing", "Jawa Scavenger", "X-Wing"]
     assert not offered(s, f"commit stormtrooper#{troopers[3]} jawa-scavenger"), "one per turn"
     assert offered(s, f"commit stormtrooper#{troopers[3]} y-wing")
 
@@ -1278,7 +1278,7 @@ def test_ord_mantell_needs_the_cost_and_only_with_that_base() -> None:
                  row=["Lando Calrissian"], galaxy_deck=["Y-Wing"])
     do(s, "commit stormtrooper lando-calrissian", "resolve")
     assert not s.waiting
-    assert names(s, s.row) == ["Lando Calrissian"] and s.players[EMPIRE].pool == 0
+    assert names(s, s.regions[0].row) == ["Lando Calrissian"] and s.players[EMPIRE].pool == 0
 
 
 @covers("Coruscant")
@@ -1289,11 +1289,11 @@ def test_coruscant_looks_at_two_discards_one() -> None:
                  galaxy_deck=["X-Wing", "TIE Fighter", "Jawa Scavenger"])
     assert s.current_player == EMPIRE and legal(s) == ["yes", "no"]
     do(s, "yes")
-    xw, tie = s.galaxy_deck[-1], s.galaxy_deck[-2]
+    xw, tie = s.regions[0].deck[-1], s.regions[0].deck[-2]
     assert sorted(legal(s)) == sorted([f"select x-wing#{xw}", f"select tie-fighter#{tie}"])
     do(s, "select tie-fighter")
-    assert names(s, s.galaxy_discard) == ["TIE Fighter"]
-    assert names(s, s.galaxy_deck) == ["Jawa Scavenger", "X-Wing"]
+    assert names(s, s.regions[0].discard) == ["TIE Fighter"]
+    assert names(s, s.regions[0].deck) == ["Jawa Scavenger", "X-Wing"]
     assert not s.waiting
 
 
@@ -1303,8 +1303,8 @@ def test_coruscant_discarding_the_top_card() -> None:
     s = position(phase="start", empire={"base": "Coruscant"},
                  galaxy_deck=["X-Wing", "TIE Fighter", "Jawa Scavenger"])
     do(s, "yes", "select x-wing")
-    assert names(s, s.galaxy_discard) == ["X-Wing"]
-    assert names(s, s.galaxy_deck) == ["Jawa Scavenger", "TIE Fighter"]
+    assert names(s, s.regions[0].discard) == ["X-Wing"]
+    assert names(s, s.regions[0].deck) == ["Jawa Scavenger", "TIE Fighter"]
 
 
 @covers("Death Star")
@@ -1331,8 +1331,8 @@ def test_death_star_destroys_row_ship_of_any_faction() -> None:
     s = position(empire={"base": "Death Star", "pool": 4}, row=["Rebel Transport"],
                  galaxy_deck=["Lobot"])
     do(s, "use death-star", "select rebel-transport")
-    assert names(s, s.galaxy_discard) == ["Rebel Transport"]
-    assert names(s, s.row) == ["Lobot"] and s.players[EMPIRE].pool == 0
+    assert names(s, s.regions[0].discard) == ["Rebel Transport"]
+    assert names(s, s.regions[0].row) == ["Lobot"] and s.players[EMPIRE].pool == 0
 
 
 @covers("Death Star")
@@ -1367,8 +1367,8 @@ def test_rodia_discards_rebel_row_cards_one_damage_each() -> None:
     s = _reveal("empire", "Rodia", row=["X-Wing", "TIE Fighter", "Y-Wing", "Jawa Scavenger"],
                 galaxy_deck=["B-Wing", "AT-ST"])
     do(s, "yes")
-    assert sorted(names(s, s.galaxy_discard)) == ["X-Wing", "Y-Wing"]
-    assert names(s, s.row) == ["B-Wing", "TIE Fighter", "AT-ST", "Jawa Scavenger"]
+    assert sorted(names(s, s.regions[0].discard)) == ["X-Wing", "Y-Wing"]
+    assert names(s, s.regions[0].row) == ["B-Wing", "TIE Fighter", "AT-ST", "Jawa Scavenger"]
     assert base_damage(s, REBEL) == 2
     assert not s.waiting
 
@@ -1382,11 +1382,11 @@ def test_mon_cala_reveal_takes_rebel_or_neutral_row_card() -> None:
     s = _reveal("rebel", "Mon Cala", row=["TIE Fighter", "X-Wing", "Jawa Scavenger"],
                 galaxy_deck=["AT-ST"])
     do(s, "yes")
-    assert sorted(legal(s)) == sorted([f"select x-wing#{s.row[1]}",
-                                       f"select jawa-scavenger#{s.row[2]}"])
+    assert sorted(legal(s)) == sorted([f"select x-wing#{s.regions[0].row[1]}",
+                                       f"select jawa-scavenger#{s.regions[0].row[2]}"])
     do(s, "select x-wing")
     assert names(s, s.players[REBEL].hand) == ["X-Wing"]
-    assert names(s, s.row) == ["TIE Fighter", "AT-ST", "Jawa Scavenger"]
+    assert names(s, s.regions[0].row) == ["TIE Fighter", "AT-ST", "Jawa Scavenger"]
     assert s.players[REBEL].pool == 0
 
 
@@ -1479,13 +1479,13 @@ def test_tatooine_reveal_swaps_rebel_card_from_galaxy_discard() -> None:
     s = _reveal("rebel", "Tatooine", overrides={"Tatooine": {"hp": 14}},
                 galaxy_discard=["TIE Fighter", "X-Wing"], row=["AT-ST", "Lobot"])
     do(s, "yes")
-    xw = inst(s, s.galaxy_discard, "X-Wing")
+    xw = inst(s, s.regions[0].discard, "X-Wing")
     assert sorted(legal(s)) == sorted(["done", f"select x-wing#{xw}"])
     do(s, "select x-wing")
     assert len(legal(s)) == 2
     do(s, "select at-st")
-    assert names(s, s.row) == ["X-Wing", "Lobot"]
-    assert sorted(names(s, s.galaxy_discard)) == ["AT-ST", "TIE Fighter"]
+    assert names(s, s.regions[0].row) == ["X-Wing", "Lobot"]
+    assert sorted(names(s, s.regions[0].discard)) == ["AT-ST", "TIE Fighter"]
     assert not s.waiting
 
 
@@ -1573,10 +1573,10 @@ def _defeat(card: str, **player: Any) -> tuple[Any, int]:
                                   else ("empire", EMPIRE, "Stormtrooper", 5))
     s = position(active=side, force=force, row=[card], galaxy_deck=["Lobot"],
                  **{side: {"play": [trooper] * 4, **player}})
-    commit_all(s, seat, s.card(s.row[0]).slug)
+    commit_all(s, seat, s.card(s.regions[0].row[0]).slug)
     do(s, "resolve")
-    assert names(s, s.galaxy_discard) == [card]
-    assert names(s, s.row) == ["Lobot"]
+    assert names(s, s.regions[0].discard) == [card]
+    assert names(s, s.regions[0].row) == ["Lobot"]
     assert s.current_player == seat and legal(s) == ["yes", "no"]
     return s, seat
 
@@ -1628,7 +1628,7 @@ def test_sabotage_below_target_value_does_nothing() -> None:
     s = position(active="rebel", rebel={"play": ["Rebel Trooper"] * 2}, row=["Darth Vader"])
     commit_all(s, REBEL, "darth-vader")
     do(s, "resolve")
-    assert names(s, s.row) == ["Darth Vader"] and not s.waiting and s.galaxy_discard == []
+    assert names(s, s.regions[0].row) == ["Darth Vader"] and not s.waiting and s.regions[0].discard == []
 
 
 # ============================================================================ coverage

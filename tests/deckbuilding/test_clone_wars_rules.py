@@ -66,7 +66,7 @@ def test_exile_from_hand_and_discard_goes_to_own_exile_pile() -> None:
     assert not s.waiting
     assert names(s, sep.exile) == ["Test B1 Droid", "Test Assault Droid"]
     assert sep.hand == [] and names(s, sep.discard) == ["Test Sep Shuttle"]
-    assert rep.exile == [] and s.galaxy_discard == []
+    assert rep.exile == [] and s.regions[0].discard == []
     do(s, "end")
     sep = s.players[SEP]
     assert srt(s, sep.exile) == ["Test Assault Droid", "Test B1 Droid"]
@@ -98,16 +98,16 @@ def test_exile_from_row_goes_to_own_exile_pile_without_reward() -> None:
            row=["Test Clone Scout", "Test Assault Droid"],
            galaxy_deck=["Test Mercenary", "Test Heavy Droid"])
     do(s, "use test-scrapper")
-    assert sorted(legal(s)) == sorted([sel(s, s.row, "Test Clone Scout"),
-                                       sel(s, s.row, "Test Assault Droid")])
-    do(s, sel(s, s.row, "Test Clone Scout"))
+    assert sorted(legal(s)) == sorted([sel(s, s.regions[0].row, "Test Clone Scout"),
+                                       sel(s, s.regions[0].row, "Test Assault Droid")])
+    do(s, sel(s, s.regions[0].row, "Test Clone Scout"))
     assert not s.waiting, "no reward yes/no"
     sep = s.players[SEP]
     assert names(s, sep.exile) == ["Test Clone Scout"]
     assert sep.pool == 0 and s.force == 3
-    assert s.galaxy_discard == [] and s.players[REP].exile == []
-    assert names(s, s.row) == ["Test Mercenary", "Test Assault Droid"]
-    assert names(s, s.galaxy_deck) == ["Test Heavy Droid"]
+    assert s.regions[0].discard == [] and s.players[REP].exile == []
+    assert names(s, s.regions[0].row) == ["Test Mercenary", "Test Assault Droid"]
+    assert names(s, s.regions[0].deck) == ["Test Heavy Droid"]
 
 
 def test_defeating_the_same_row_card_does_offer_its_reward() -> None:
@@ -116,12 +116,12 @@ def test_defeating_the_same_row_card_does_offer_its_reward() -> None:
     reward is offered."""
     s = cw(separatist={"play": ["Test B1 Droid"]}, row=["Test Clone Scout"],
            galaxy_deck=["Test Mercenary"])
-    scout = s.row[0]
+    scout = s.regions[0].row[0]
     do(s, f"commit test-b1-droid {s.refs()[scout]}", "resolve")
     assert legal(s) == ["yes", "no"]
     do(s, "yes")
     assert s.players[SEP].pool == 2
-    assert names(s, s.galaxy_discard) == ["Test Clone Scout"] and s.players[SEP].exile == []
+    assert names(s, s.regions[0].discard) == ["Test Clone Scout"] and s.players[SEP].exile == []
 
 
 # -- 2. a card that exiles itself ---------------------------------------------------------------------
@@ -324,12 +324,12 @@ def test_faq_tri_fighter_usable_without_enemy_capital_ship() -> None:
     assert s.players[REP].play == []
     assert offered(s, "use test-tri-striker")
     do(s, "use test-tri-striker")
-    assert legal(s) == [sel(s, s.row, "Test Assault Droid")]
+    assert legal(s) == [sel(s, s.regions[0].row, "Test Assault Droid")]
     do(s, "select test-assault-droid")
     assert not s.waiting
     assert names(s, s.players[SEP].exile) == ["Test Assault Droid"]
-    assert names(s, s.row) == ["Test Mercenary", "Test Clone Scout"]
-    assert s.players[REP].discard == [] and s.galaxy_discard == []
+    assert names(s, s.regions[0].row) == ["Test Mercenary", "Test Clone Scout"]
+    assert s.players[REP].discard == [] and s.regions[0].discard == []
 
 
 def test_faq_tri_fighter_with_enemy_capital_ship_does_both() -> None:
@@ -470,7 +470,7 @@ def test_setup_first_listed_faction_moves_first() -> None:
     sep, rep = s.players
     assert s.name(sep.base) == "Test Sep Home" and s.name(rep.base) == "Test Rep Home"
     assert srt(s, sep.hand) == ["Test B1 Droid", "Test Sep Shuttle"]
-    assert len(s.row) == 6 and len(s.galaxy_deck) == 20 - 6 and len(s.pilots) == 2
+    assert len(s.regions[0].row) == 6 and len(s.regions[0].deck) == 20 - 6 and len(s.regions[0].pilots) == 2
     assert sep.pool == 0 and rep.pool == 0
     do(s, "end")
     assert s.active == REP and s.players[REP].pool == 1

@@ -27,7 +27,7 @@ def test_illegal_action_changes_nothing() -> None:
     s = DeckbuildingState({}, 5)
     before = s.state_hash()
     not_in_hand = s.players[0].deck[0]
-    for bad in [(d.PLAY, not_in_hand, 0), (d.RESOLVE, 0, 0), (d.BUY, s.row[0], d.Z_PILOTS),
+    for bad in [(d.PLAY, not_in_hand, 0), (d.RESOLVE, 0, 0), (d.BUY, s.regions[0].row[0], d.Z_PILOTS),
                 (d.SELECT, 1, 2), (99, 0, 0)]:
         with pytest.raises(IllegalActionError, match="illegal action"):
             s.apply(bad)
@@ -116,7 +116,7 @@ def test_override_errors() -> None:
 
 
 @pytest.mark.parametrize("data,problem", [
-    ({"players": {"empire": {}}}, "players: needs exactly the factions"),
+    ({"players": {"empire": {}}}, "players: needs exactly the players"),
     ({"players": {"empire": {"hand": ["X-Wung"]}, "rebel": {}}}, r"players.empire.hand\[0\]: unknown card"),
     ({"players": {"empire": {"base": {"card": "Lothal", "damage": 8}}, "rebel": {}}}, "Lothal is alive with 8"),
     ({"players": {"empire": {"base": "Dantooine"}, "rebel": {}}}, "is not one of the empire bases"),

@@ -35,25 +35,34 @@ TURN_LIMIT = 300
 
 
 def check_observation(s: DeckbuildingState, p: int, deep: bool) -> None:
+    """p sees their own hand and (team game, seed 002 line 65) their teammate's; an enemy's
+    hand only while a decision of p's shows it; never a deck's order."""
     obs = s.observation(p)
-    opp = obs["players"][1 - p]
     shown = s.waiting and s.decider == p
-    if not shown:
-        assert isinstance(opp["hand"], int), "observation shows the opponent's hand"
-        assert "galaxy_top" not in obs, "observation shows the galaxy deck's top card"
-    for seat in obs["players"]:
+    for q, seat in enumerate(obs["players"]):
+        if q in s.mates[p]:
+            assert isinstance(seat["hand"], list), "a teammate's hand is open to the team"
+        elif not (shown and q == p ^ 1):
+            assert isinstance(seat["hand"], int), "observation shows an enemy's hand"
         assert isinstance(seat["deck"], int), "observation shows a deck's order"
-    assert isinstance(obs["galaxy_deck"], int), "observation shows the galaxy deck's order"
+    if not shown:
+        assert "galaxy_top" not in obs, "observation shows the galaxy deck's top card"
+    for region in obs["regions"]:
+        assert isinstance(region["galaxy_deck"], int), "observation shows the galaxy deck's order"
     if deep:
         # the observation must not change when everything hidden from p is dealt again
-        other = s.resample_hidden(p, seed=len(s.galaxy_discard) * 31 + s.turn)
+        other = s.resample_hidden(p, seed=len(s.regions[0].discard) * 31 + s.turn)
         assert other.observation(p) == obs, "observation depends on hidden cards"
 
 
-def play_checked(config: dict[str, Any], seed: int) -> tuple[DeckbuildingState, Replay]:
+def play_checked(config: dict[str, Any], seed: int, observe_every: int = 1,
+                 record: bool = True) -> tuple[DeckbuildingState, Replay | None]:
+    """A random game, the invariants checked after every action; every player's observation
+    checked every `observe_every` actions; with `record`, the replay with every state hash."""
     s = DeckbuildingState(config, seed)
     agent = RandomAgent(seed)
-    replay = Replay("deckbuilding", s.config, seed, ENGINE_VERSION, initial_hash=s.state_hash())
+    replay = (Replay("deckbuilding", s.config, seed, ENGINE_VERSION, initial_hash=s.state_hash())
+              if record else None)
     step = 0
     while not s.is_terminal():
         acts = s.legal_actions()
@@ -63,12 +72,14 @@ def play_checked(config: dict[str, Any], seed: int) -> tuple[DeckbuildingState, 
         assert s.text_to_action(text) == action, f"notation does not round-trip: {text}"
         s.apply(action)
         step += 1
-        replay.actions.append(text)
-        replay.hashes.append(s.state_hash())
+        if replay is not None:
+            replay.actions.append(text)
+            replay.hashes.append(s.state_hash())
         problems = check_invariants(s)
         assert not problems, f"seed {seed} step {step} ({text}): {problems}"
-        for p in (0, 1):
-            check_observation(s, p, deep=step % 40 == 0)
+        if step % observe_every == 0:
+            for p in range(s.num_players):
+                check_observation(s, p, deep=step % (40 * observe_every) == 0)
         if step % 40 == 0:  # asking for the legal actions must not change the state
             c = s.clone()
             before = c.state_hash()
@@ -86,6 +97,7 @@ def test_random_games_keep_invariants_and_replay(chunk: int) -> None:
         seed = chunk * per_chunk + i
         config = {**MODES[seed % len(MODES)], "turn_limit": TURN_LIMIT}
         s, replay = play_checked(config, seed)
+        assert replay is not None
         finished += s.winner() is not None
         result = verify(Replay.from_json(replay.to_json()))
         assert result.checked_hashes == len(replay.actions)

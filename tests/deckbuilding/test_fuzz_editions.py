@@ -117,14 +117,14 @@ def _modes(setup: dict[str, Any]) -> list[dict[str, Any]]:
 def _check_deal(s: DeckbuildingState, setup: dict[str, Any]) -> None:
     """The decks of a cross-edition deal: 30 galaxy cards of each chosen faction and the 30 of
     the chosen neutral deck (90), the chosen pilot stack, each faction's own bases."""
-    galaxy = [s.card(c) for c in (*s.row, *s.galaxy_deck)]
+    galaxy = [s.card(c) for c in (*s.regions[0].row, *s.regions[0].deck)]
     assert len(galaxy) == 90
     for fid in setup["factions"]:
         assert sum(c.faction == fid for c in galaxy) == 30, fid
     assert all(c.pack == setup["neutral"] for c in galaxy if c.faction == "neutral")
-    assert len(s.pilots) == 10
+    assert len(s.regions[0].pilots) == 10
     pilots = setup.get("pilot_stack") or setup["neutral"]
-    assert {s.card(c).pack for c in s.pilots} == {pilots}
+    assert {s.card(c).pack for c in s.regions[0].pilots} == {pilots}
     need = 5 if s.config["mode"] == "beginner" else 10
     for seat, p in enumerate(s.players):
         bases = [p.base, *p.base_deck]

@@ -300,7 +300,7 @@ def test_cross_edition_deals_thirty_of_each_and_the_chosen_neutral_deck(tmp_path
     s = DeckbuildingState({"packs": ["original", path], "factions": ["sith", "rebel"],
                            "neutral": "original"}, 7)
     table = s.table
-    galaxy = [table.defs[s.inst_def[c]] for c in [*s.row, *s.galaxy_deck]]
+    galaxy = [table.defs[s.inst_def[c]] for c in [*s.regions[0].row, *s.regions[0].deck]]
     assert len(galaxy) == 90
     by_faction = {f: sum(1 for c in galaxy if c.faction == f) for f in ("sith", "rebel", "neutral")}
     assert by_faction == {"sith": 30, "rebel": 30, "neutral": 30}

@@ -253,8 +253,8 @@ def test_damage_base_per_moved_with_move_all(pack_path: str) -> None:
              galaxy_deck=["Blue Soldier", "Bauble"], red={"play": ["Purger"]})
     do(s, "use purger")
     assert not s.waiting
-    assert names(s, s.galaxy_discard) == ["Blue Soldier", "Blue Soldier"]
-    assert names(s, s.row) == ["Blue Soldier", "Red Soldier", "Bauble", "Trinket"]
+    assert names(s, s.regions[0].discard) == ["Blue Soldier", "Blue Soldier"]
+    assert names(s, s.regions[0].row) == ["Blue Soldier", "Red Soldier", "Bauble", "Trinket"]
     assert dmg(s, BLUE) == 4
 
 
@@ -345,10 +345,10 @@ def test_move_mark_exile_at_end(pack_path: str) -> None:
     s = mini(pack_path, red={"play": ["Thief"]}, row=["Blue Soldier", "Red Soldier"],
              galaxy_deck=["Trinket"])
     do(s, "use thief")
-    assert legal(s) == [f"select red-soldier#{s.row[1]}"], "`filter: {faction: own}`"
+    assert legal(s) == [f"select red-soldier#{s.regions[0].row[1]}"], "`filter: {faction: own}`"
     do(s, "select red-soldier")
     assert names(s, s.players[RED].hand) == ["Red Soldier"]
-    assert names(s, s.row) == ["Blue Soldier", "Trinket"]
+    assert names(s, s.regions[0].row) == ["Blue Soldier", "Trinket"]
     do(s, "play red-soldier", "end")
     assert names(s, s.players[RED].exile) == ["Red Soldier"]
     assert "Red Soldier" not in names(s, s.players[RED].discard + s.players[RED].hand)
@@ -378,7 +378,7 @@ def test_move_zones_and_destinations_follow_the_owner(pack_path: str) -> None:
     assert s.players[RED].exile == []
     do(s, "use diviner", "select red-cruiser")
     assert names(s, s.players[RED].hand) == ["Red Cruiser"]
-    assert names(s, s.galaxy_deck) == ["Trinket"]
+    assert names(s, s.regions[0].deck) == ["Trinket"]
 
 
 # ----------------------------------------------------------------------------------------- buy
@@ -390,15 +390,15 @@ def test_buy_paid_with_faction_and_cost_limits(pack_path: str) -> None:
     s = mini(pack_path, red={"play": ["Shopper"], "pool": 3},
              row=["Blue Soldier", "Red Soldier", "Bauble"], galaxy_deck=["Trinket"])
     do(s, "use shopper")
-    assert sorted(legal(s)) == sorted(["done", f"select red-soldier#{s.row[1]}"])
+    assert sorted(legal(s)) == sorted(["done", f"select red-soldier#{s.regions[0].row[1]}"])
     do(s, "select red-soldier")
     assert s.players[RED].pool == 1
     assert names(s, s.players[RED].discard) == ["Red Soldier"]
-    assert names(s, s.row) == ["Blue Soldier", "Trinket", "Bauble"]
+    assert names(s, s.regions[0].row) == ["Blue Soldier", "Trinket", "Bauble"]
 
     s = mini(pack_path, red={"play": ["Shopper"], "pool": 3}, row=["Red Soldier"])
     do(s, "use shopper", "done")
-    assert s.players[RED].pool == 3 and names(s, s.row) == ["Red Soldier"]
+    assert s.players[RED].pool == 3 and names(s, s.regions[0].row) == ["Red Soldier"]
 
 
 def test_buy_free_to_deck_top(pack_path: str) -> None:
@@ -407,8 +407,8 @@ def test_buy_free_to_deck_top(pack_path: str) -> None:
     s = mini(pack_path, red={"play": ["Patron"], "deck": ["Red Grunt"]},
              row=["Blue Soldier", "Red Soldier", "Bauble", "Trinket"], galaxy_deck=["Gainer"])
     do(s, "use patron")
-    assert sorted(legal(s)) == sorted([f"select red-soldier#{s.row[1]}",
-                                       f"select trinket#{s.row[3]}"])
+    assert sorted(legal(s)) == sorted([f"select red-soldier#{s.regions[0].row[1]}",
+                                       f"select trinket#{s.regions[0].row[3]}"])
     do(s, "select red-soldier")
     assert names(s, s.players[RED].deck) == ["Red Grunt", "Red Soldier"]
     assert s.players[RED].pool == 0 and s.players[RED].discard == []
@@ -495,8 +495,8 @@ def test_reveal_top_branches(pack_path: str, revealed: str, pool: int, hand: lis
     do(s, "use seer")
     assert s.players[RED].pool == pool
     assert names(s, s.players[RED].hand) == hand
-    assert top(s, s.galaxy_deck) == deck_top
-    assert names(s, s.galaxy_discard) == discard
+    assert top(s, s.regions[0].deck) == deck_top
+    assert names(s, s.regions[0].discard) == discard
 
 
 def test_reveal_top_reshuffles_empty_galaxy_deck(pack_path: str) -> None:
@@ -505,7 +505,7 @@ def test_reveal_top_reshuffles_empty_galaxy_deck(pack_path: str) -> None:
     s = mini(pack_path, red={"play": ["Seer"]}, galaxy_discard=["Red Soldier"])
     do(s, "use seer")
     assert s.players[RED].pool == 1
-    assert names(s, s.galaxy_deck) == ["Red Soldier"] and s.galaxy_discard == []
+    assert names(s, s.regions[0].deck) == ["Red Soldier"] and s.regions[0].discard == []
 
 
 def test_discard_revealed_only_the_revealed_card(pack_path: str) -> None:
@@ -513,8 +513,8 @@ def test_discard_revealed_only_the_revealed_card(pack_path: str) -> None:
     s = mini(pack_path, active="blue", blue={"play": ["Seer"]},
              galaxy_deck=["Red Soldier", "Blue Soldier"])
     do(s, "use seer")
-    assert names(s, s.galaxy_discard) == ["Red Soldier"]
-    assert names(s, s.galaxy_deck) == ["Blue Soldier"]
+    assert names(s, s.regions[0].discard) == ["Red Soldier"]
+    assert names(s, s.regions[0].deck) == ["Blue Soldier"]
 
 
 # ---------------------------------------------------------------------------------------- look
@@ -525,11 +525,11 @@ def test_look_changes_nothing(pack_path: str, card: str) -> None:
     """`look: galaxy_top` / `look: opponent_hand`: the chooser looks, then answers 'done'."""
     s = mini(pack_path, red={"play": [card]}, blue={"hand": ["Blue Soldier"]},
              galaxy_deck=["Bauble", "Trinket"])
-    before = (s.players[BLUE].hand[:], s.galaxy_deck[:], s.row[:])
+    before = (s.players[BLUE].hand[:], s.regions[0].deck[:], s.regions[0].row[:])
     do(s, f"use {card.lower()}")
     assert s.current_player == RED and legal(s) == ["done"]
     do(s, "done")
-    assert (s.players[BLUE].hand, s.galaxy_deck, s.row) == before
+    assert (s.players[BLUE].hand, s.regions[0].deck, s.regions[0].row) == before
     assert not s.waiting
 
 
@@ -546,20 +546,20 @@ def test_swap(pack_path: str) -> None:
     s = mini(pack_path, red={"play": ["Swapper"]}, galaxy_discard=["Bauble"],
              row=["Red Soldier", "Trinket"])
     do(s, "use swapper")
-    assert sorted(legal(s)) == sorted(["done", f"select bauble#{s.galaxy_discard[0]}"])
+    assert sorted(legal(s)) == sorted(["done", f"select bauble#{s.regions[0].discard[0]}"])
     do(s, "select bauble")
-    assert sorted(legal(s)) == sorted([f"select red-soldier#{s.row[0]}",
-                                       f"select trinket#{s.row[1]}"])
+    assert sorted(legal(s)) == sorted([f"select red-soldier#{s.regions[0].row[0]}",
+                                       f"select trinket#{s.regions[0].row[1]}"])
     do(s, "select trinket")
-    assert names(s, s.row) == ["Red Soldier", "Bauble"]
-    assert names(s, s.galaxy_discard) == ["Trinket"]
+    assert names(s, s.regions[0].row) == ["Red Soldier", "Bauble"]
+    assert names(s, s.regions[0].discard) == ["Trinket"]
 
 
 def test_swap_is_optional(pack_path: str) -> None:
     """`swap` is optional: 'done' first leaves both zones as they were."""
     s = mini(pack_path, red={"play": ["Swapper"]}, galaxy_discard=["Bauble"], row=["Trinket"])
     do(s, "use swapper", "done")
-    assert names(s, s.row) == ["Trinket"] and names(s, s.galaxy_discard) == ["Bauble"]
+    assert names(s, s.regions[0].row) == ["Trinket"] and names(s, s.regions[0].discard) == ["Bauble"]
 
 
 # ------------------------------------------------------------------------------------ next_buy

@@ -32,8 +32,8 @@ def test_setup_beginner() -> None:
         assert len(p.hand) == 5 and len(p.deck) == 5 and p.pool == 0
     assert sorted(names(s, emp.hand + emp.deck)) == sorted(
         ["Imperial Shuttle"] * 7 + ["Stormtrooper"] * 2 + ["Inquisitor"])
-    assert len(s.row) == 6 and len(s.galaxy_deck) == 84
-    assert len(s.pilots) == 10
+    assert len(s.regions[0].row) == 6 and len(s.regions[0].deck) == 84
+    assert len(s.regions[0].pilots) == 10
     assert s.force == d.FORCE_END[REBEL] and s.force_with(REBEL)
     assert s.active == EMPIRE and s.turn == 1 and s.current_player == EMPIRE
 
@@ -136,9 +136,9 @@ def test_purchase_rules() -> None:
     act(s, "buy tie-fighter")
     assert s.players[EMPIRE].pool == 4
     assert names(s, s.players[EMPIRE].discard) == ["TIE Fighter"]
-    assert names(s, s.row) == ["Lobot", "X-Wing", "Jawa Scavenger"]  # refilled in place
+    assert names(s, s.regions[0].row) == ["Lobot", "X-Wing", "Jawa Scavenger"]  # refilled in place
     with pytest.raises(IllegalActionError):
-        s.apply((d.BUY, s.row[1], d.Z_ROW))
+        s.apply((d.BUY, s.regions[0].row[1], d.Z_ROW))
 
 
 def test_purchase_needs_enough_resources() -> None:
@@ -150,7 +150,7 @@ def test_outer_rim_pilot_stack() -> None:
     """000 ZAKUP KARTY / 003 ACQUISTARE: the pilot stack can be bought from by either player."""
     s = scenario(empire={"pool": 2}, pilots=3)
     act(s, "buy outer-rim-pilot")
-    assert len(s.pilots) == 2 and names(s, s.players[EMPIRE].discard) == ["Outer Rim Pilot"]
+    assert len(s.regions[0].pilots) == 2 and names(s, s.players[EMPIRE].discard) == ["Outer Rim Pilot"]
 
 
 # -- UŻYCIE ZDOLNOŚCI / USARE LA CAPACITÀ --------------------------------------------------------
@@ -289,8 +289,8 @@ def test_sabotage_worked_example() -> None:
                  row=["Director Krennic"], galaxy_deck=["Lobot"])
     act(s, "play x-wing", "play rebel-commando",
         "commit x-wing director-krennic", "commit rebel-commando director-krennic", "resolve")
-    assert names(s, s.galaxy_discard) == ["Director Krennic"]
-    assert names(s, s.row) == ["Lobot"]
+    assert names(s, s.regions[0].discard) == ["Director Krennic"]
+    assert names(s, s.regions[0].row) == ["Lobot"]
     assert legal(s) == ["yes", "no"]  # the reward is optional (FAQ)
     act(s, "yes")
     assert s.players[REBEL].pool == 3 and s.force == 5
@@ -313,7 +313,7 @@ def test_hunting_needs_target_value_and_units_only() -> None:
     act(s, "play x-wing")
     assert not any("lobot" in o for o in legal(s) if o.startswith("commit"))
     act(s, "commit x-wing director-krennic", "resolve")
-    assert names(s, s.row) == ["Director Krennic", "Lobot"]
+    assert names(s, s.regions[0].row) == ["Director Krennic", "Lobot"]
     assert all(x == 0 for x in s.damage)
 
 
@@ -369,10 +369,10 @@ def test_empty_deck_not_reshuffled_until_needed() -> None:
     """000 WYCZERPANA TALIA / 003 MAZZO VUOTO: an empty deck waits until a card is needed."""
     s = scenario(empire={"hand": ["Stormtrooper"], "deck": [] , "discard": ["Inquisitor"]},
                  galaxy_deck=[], galaxy_discard=["Lobot"], row=["TIE Fighter"])
-    assert s.players[EMPIRE].discard and s.galaxy_discard  # nothing shuffled yet
+    assert s.players[EMPIRE].discard and s.regions[0].discard  # nothing shuffled yet
     s.players[EMPIRE].pool = 1
     act(s, "buy tie-fighter")  # the row needs a card now
-    assert names(s, s.row) == ["Lobot"] and s.galaxy_discard == []
+    assert names(s, s.regions[0].row) == ["Lobot"] and s.regions[0].discard == []
 
 
 # -- ANIHILUJ / ESILIARE -----------------------------------------------------------------------
@@ -430,14 +430,14 @@ def test_destroy_goes_to_the_right_discard() -> None:
     assert all(x == 0 for x in s.damage)
     s = scenario(active="rebel", rebel={"play": ["Hammerhead Corvette"]}, row=["Imperial Carrier"])
     act(s, "use hammerhead-corvette", "select imperial-carrier")
-    assert names(s, s.galaxy_discard) == ["Imperial Carrier"]
+    assert names(s, s.regions[0].discard) == ["Imperial Carrier"]
 
 
 def test_discard_from_row_gives_no_reward() -> None:
     """000 ODRZUĆ / 003 SCARTARE: discarding a row card by an ability gives no reward."""
     s = scenario(force=3, empire={"hand": ["TIE Bomber"]}, row=["X-Wing"], galaxy_deck=["Lobot"])
     act(s, "play tie-bomber", "use tie-bomber", "select x-wing")
-    assert names(s, s.galaxy_discard) == ["X-Wing"] and not s.waiting
+    assert names(s, s.regions[0].discard) == ["X-Wing"] and not s.waiting
     assert s.players[EMPIRE].pool == 0
 
 
@@ -457,7 +457,7 @@ def test_reveal_puts_card_back() -> None:
     """000 ODKRYJ / 003 RIVELARE: a revealed card goes back on top unless told to discard it."""
     s = scenario(force=3, empire={"hand": ["Scout Trooper"]}, galaxy_deck=["Lobot", "X-Wing"])
     act(s, "play scout-trooper", "use scout-trooper")
-    assert names(s, s.galaxy_deck) == ["X-Wing", "Lobot"]  # top is last: Lobot still on top
+    assert names(s, s.regions[0].deck) == ["X-Wing", "Lobot"]  # top is last: Lobot still on top
 
 
 def test_while_ends_when_card_leaves_play() -> None:
@@ -479,9 +479,9 @@ def test_bribing_neutrals() -> None:
     s = scenario(empire={"pool": 1}, row=row)
     assert not any(o.startswith("bribe") for o in legal(s))
     s = scenario(bribing=True, empire={"pool": 1}, row=row, galaxy_deck=["Lobot"])
-    assert [o for o in legal(s) if o.startswith("bribe")] == [f"bribe jawa-scavenger#{s.row[0]}"]
+    assert [o for o in legal(s) if o.startswith("bribe")] == [f"bribe jawa-scavenger#{s.regions[0].row[0]}"]
     act(s, "bribe jawa-scavenger")
-    assert names(s, s.galaxy_discard) == ["Jawa Scavenger"] and s.players[EMPIRE].pool == 0
+    assert names(s, s.regions[0].discard) == ["Jawa Scavenger"] and s.players[EMPIRE].pool == 0
     assert names(s, s.players[EMPIRE].discard) == []
 
 

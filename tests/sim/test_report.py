@@ -212,7 +212,7 @@ def test_a_bad_line_is_named(tmp_path: Path) -> None:
     bad = four_games()
     bad[1]["winner"] = 2
     write_games(tmp_path, bad)
-    with pytest.raises(RecordError, match=r"games\.jsonl line 2: .*winner 2 is not a seat"):
+    with pytest.raises(RecordError, match=r"games\.jsonl line 2: .*winner 2 is not a team"):
         summarize_run(tmp_path)
     bad[1]["winner"], bad[1]["buys"] = 1, [[{"turn": 1}], []]
     write_games(tmp_path, bad)

@@ -149,12 +149,14 @@ def make_agent(spec: str, seed: int) -> Agent:
 
 
 def agent_specs(spec: str, players: int = 2) -> list[str]:
-    """An agent spec per seat from a comma list; one spec serves every seat."""
+    """An agent spec per seat from a comma list. Fewer names repeat in seat order: one serves
+    every seat, and in the team game two name one per side (seats 0, 2 and 1, 3)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
-    if len(names) == 1:
-        names = names * players
+    if names and players % len(names) == 0:
+        names = [names[i % len(names)] for i in range(players)]
     if len(names) != players:
-        raise ConfigError(f"--agents needs {players} names separated by commas, got {spec!r}")
+        raise ConfigError(f"--agents needs {players} names separated by commas (or one, or one "
+                          f"per side), got {spec!r}")
     return names
 
 

@@ -36,8 +36,11 @@ def game_options(f: Any) -> Any:
     f = click.option("--mode", type=click.Choice(["beginner", "full"]), default="beginner",
                      show_default=True, help="beginner: 5 bases each; full: all 10")(f)
     f = click.option("--bases-to-win", type=int, default=None,
-                     help="bases to destroy to win, 2-5 (default 3 beginner, 4 full)")(f)
+                     help="bases to destroy to win, 2-5 (default 3 beginner, 4 full; "
+                          "team game: from each enemy deck, default 3)")(f)
     f = click.option("--bribing/--no-bribing", default=False, help="optional rule: bribe neutrals")(f)
+    f = click.option("--team", is_flag=True, default=False,
+                     help="the 2v2 team game (seed 002): four seats, two regions, team turns")(f)
     f = click.option("--pack", "packs", multiple=True, default=["original"], show_default=True,
                      help="pack id or .yaml file; repeat to load several (a file may extend a pack)")(f)
     f = click.option("--factions", default=None,
@@ -45,7 +48,8 @@ def game_options(f: Any) -> Any:
     f = click.option("--neutral", default=None, help="whose neutral deck (a pack id)")(f)
     f = click.option("--pilots", default=None, help="whose Outer Rim pilot stack (a pack id)")(f)
     f = click.option("--first", type=click.Choice(["0", "1", "random"]), default=None,
-                     help="who moves first (default: the edition's rule; cross-edition: random)")(f)
+                     help="which side moves first (default: the edition's rule; cross-edition "
+                          "and team game: random)")(f)
     f = click.option("--override", "override", default=None,
                      help="YAML file `cards: {Name: {field: value}}` filling unknown values")(f)
     return f
@@ -64,7 +68,8 @@ def game_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
         opts["packs"] = [EDITIONS[edition]]
     first = opts.get("first")
     cfg = {"packs": list(opts["packs"]), "mode": opts["mode"], "bases_to_win": opts["bases_to_win"],
-           "bribing": opts["bribing"], "overrides": read_overrides(opts.get("override")),
+           "bribing": opts["bribing"], "team": bool(opts.get("team")),
+           "overrides": read_overrides(opts.get("override")),
            "turn_limit": turn_limit, "neutral": opts.get("neutral"), "pilot_stack": opts.get("pilots"),
            "factions": opts["factions"].split(",") if opts.get("factions") else None,
            "first": first if first in (None, "random") else int(first)}

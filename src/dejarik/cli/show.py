@@ -14,7 +14,7 @@ from dejarik.sim.runner import play_game
 def _status(s: Any) -> str:
     parts = []
     for i, p in enumerate(s.players):
-        name = s.factions[i].name
+        name = s.who(i)
         base = (f"{s.name(p.base)} {s.damage[p.base]}/{s.card(p.base).hp}" if p.base >= 0
                 else "no base")
         ships = [f"{s.name(c)} {s.damage[c]}/{s.card(c).hp}" for c in p.play
@@ -26,7 +26,9 @@ def _status(s: Any) -> str:
 
 def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
                    save_replay: str | None, quiet: bool) -> None:
-    players = parse_agents(agents, seed)
+    from dejarik.core.registry import get_game
+
+    players = parse_agents(agents, seed, get_game(game).num_players(config))
     printed = [0]
 
     def flush(s: Any) -> None:
@@ -44,7 +46,7 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
             st.log = [f"-- turn {st.turn}: {st.factions[st.active].name} --"]
         flush(st)
         if st.waiting and not quiet:
-            who = st.factions[st.current_player].name
+            who = st.who(st.current_player)
             click.echo(f"   > {who}: {s.action_to_text(action)}")
 
     state, result, rep = play_game(game, config, seed, players, record=bool(save_replay),

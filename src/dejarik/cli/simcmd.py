@@ -29,7 +29,8 @@ MAX_SEED = 2**63 - 1
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
               help="the run's seed; each game's seed derives from it and the game's number")
 @click.option("--agents", default="random,random", show_default=True,
-              help="an agent per seat, e.g. greedy,ismcts:iterations=200 (one name: both seats)")
+              help="an agent per seat, e.g. greedy,ismcts:iterations=200 (one name: every seat; "
+                   "team game: two names are one per side)")
 @click.option("--turn-limit", type=click.IntRange(min=0), default=1000, show_default=True,
               help="stop a game with no winner after this many turns (0: never)")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -50,13 +51,15 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
     The directory holds run.json and games.jsonl (one record per game; docs/simulation.md).
     Run the same command again to resume an interrupted run; `dejarik report DIR` draws it."""
     from dejarik.agents.base import agent_specs, parse_agents
+    from dejarik.core.registry import get_game
     from dejarik.sim.batch import default_jobs, make_backend, open_run
     from dejarik.sim.records import RunSpec
 
     try:
         cfg = game_config(opts, turn_limit)
-        parse_agents(agents, seed)  # an unknown agent or option fails before anything is written
-        spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents)), seed=seed)
+        seats = get_game(game).num_players(cfg)
+        parse_agents(agents, seed, seats)  # an unknown agent fails before anything is written
+        spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents, seats)), seed=seed)
         run = open_run(Path(out) if out else _default_dir(spec), spec)
         todo = max(0, n - len(run.done & set(range(n))))
         if todo == 0:

@@ -16,6 +16,9 @@ class GameState(Protocol):
 
     num_players: int
 
+    # Optional: `teams`, the seats playing together, e.g. ((0, 2), (1, 3)); without it every
+    # player is a team of one. `winner()` then names a team (see `teams_of`).
+
     @property
     def current_player(self) -> int:
         """Who decides now (may differ from whose turn it is); -1 once the game is over."""
@@ -32,7 +35,7 @@ class GameState(Protocol):
     def is_terminal(self) -> bool: ...
 
     def winner(self) -> int | None:
-        """The winning player, or None (not over, or no winner)."""
+        """The winning team (a player, where every player is a team of one), or None."""
         ...
 
     def returns(self) -> list[float]:
@@ -68,8 +71,18 @@ class Game(Protocol):
 
     def new_state(self, config: dict[str, Any], seed: int) -> GameState: ...
 
+    def num_players(self, config: dict[str, Any]) -> int:
+        """How many seats a game with this (normalised) config has."""
+        ...
+
     def state_from_json(self, data: dict[str, Any]) -> GameState: ...
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         """Validate a configuration and fill in its defaults (raises ConfigError)."""
         ...
+
+
+def teams_of(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """The seats playing together: the state's `teams`, or each player alone."""
+    teams: tuple[tuple[int, ...], ...] | None = getattr(state, "teams", None)
+    return teams if teams is not None else tuple((p,) for p in range(state.num_players))

@@ -36,8 +36,10 @@ YES: Final = 9
 NO: Final = 10
 DONE: Final = 11
 ASSIGN: Final = 12
+SWITCH: Final = 13  # team game: hand the initiative to your teammate (you have not finished)
+WHO: Final = 14     # team game: (WHO, seat, 0) picks a player (a base to repair, a resolver...)
 KIND_WORDS = ("play", "buy", "use", "commit", "resolve", "end", "bribe", "select", "option",
-              "yes", "no", "done", "assign")
+              "yes", "no", "done", "assign", "switch", "who")
 TARGET_BASE: Final = -1  # COMMIT b: -1 = the enemy base, otherwise a galaxy-row card
 
 # Zones, as seen from an ability's controller.
@@ -56,6 +58,10 @@ Z_GALAXY_TOP: Final = 11
 Z_GALAXY_TOP2: Final = 12
 Z_BASE_DECK: Final = 13
 Z_PILOTS: Final = 14
+# team game only: your teammate's discard pile; the other enemy's play area (its capital
+# ships are in the enemy team's shared zone, which lies in both regions)
+Z_ALLY_DISCARD: Final = 15
+Z_FAR_PLAY: Final = 16
 ZONE_NAMES = {
     "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "exile": Z_EXILE,
     "deck_top": Z_DECK_TOP, "opponent_hand": Z_OPP_HAND, "opponent_discard": Z_OPP_DISCARD,
@@ -63,7 +69,9 @@ ZONE_NAMES = {
     "galaxy_discard": Z_GALAXY_DISCARD, "galaxy_top": Z_GALAXY_TOP,
     "galaxy_top2": Z_GALAXY_TOP2, "base_deck": Z_BASE_DECK, "pilots": Z_PILOTS,
 }
+GALAXY_ZONES = frozenset({Z_ROW, Z_GALAXY_DISCARD, Z_GALAXY_TOP, Z_GALAXY_TOP2, Z_PILOTS})
 ZONE_WORDS = {v: k for k, v in ZONE_NAMES.items()}
+ZONE_WORDS.update({Z_ALLY_DISCARD: "ally_discard", Z_FAR_PLAY: "far_play"})  # not for packs
 
 # Destinations of `move` / `buy`
 D_HAND: Final = 0
@@ -96,6 +104,8 @@ OP_INCOME: Final = 17
 OP_START_TRIGGERS: Final = 18
 OP_ASSIGN: Final = 19
 OP_HUNT_REWARD: Final = 20
+OP_DELEGATE: Final = 21  # team game: the team picks which teammate resolves a shared ability
+NUM_OPS: Final = 22
 
 # Conditions: tuples (code, *args)
 C_FORCE: Final = 0
@@ -116,6 +126,8 @@ EV_BUY: Final = 0  # value: the card bought / the base revealed / the Force
 EV_BASE: Final = 1
 EV_TURN_END: Final = 2
 
-# The Force track has 7 spaces, 0..6. Seat 0's end is 0, seat 1's end is 6.
+# The Force track has 7 spaces, 0..6. Side 0's end is 0, side 1's end is 6. A seat's side
+# (its team) is seat & 1: in the team game seats 0 and 2 are one team, 1 and 3 the other, and
+# seats 0, 1 play in region 0, seats 2, 3 in region 1 (so a seat's opponent is seat ^ 1).
 FORCE_SPACES: Final = 7
 FORCE_END: Final = (0, 6)

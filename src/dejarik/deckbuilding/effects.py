@@ -4,14 +4,21 @@ An ability is a Frame on `state.stack`. `run` steps frames until one needs a dec
 `options` lists the answers to it and `answer` applies one. A primitive returns DONE (move
 on), WAIT (ask the decider) or AGAIN (run this primitive again, e.g. after one of several
 picks). Everything here is rules vocabulary; no card is named.
+
+The team game (seed 002) reads "you" as "your team": conditions, constant bonuses and
+watching triggers look at both teammates' cards; a repair may go to either team base and
+damage to either enemy base; shared cards' abilities may be resolved by either teammate.
+Exile is the exception: it never touches a teammate's cards (see `team_reach`, `exiles`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.cards import CardDef, Cond, Filter, Op
+from dejarik.deckbuilding.cards import CardDef, CardTable, Cond, Filter, Op
+from dejarik.deckbuilding.pack import PROG_DELEGATE
 from dejarik.deckbuilding.state import Frame
 
 if TYPE_CHECKING:
@@ -33,15 +40,16 @@ def cond_holds(s: S, c: Cond, pl: int, source: int) -> bool:
         return source in s.committed and s.target >= 0
     if code == d.C_IN_PLAY:
         f: Filter = c[1]
-        own, enemy = s.players[pl].faction, s.players[1 - pl].faction
-        return any(x != source and f.match(s.card(x), own, enemy) for x in s.players[pl].play)
+        own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+        return any(x != source and f.match(s.card(x), own, enemy)
+                   for m in s.mates[pl] for x in s.players[m].play)
     if code == d.C_OPP_IN_PLAY:
         f = c[1]
-        own, enemy = s.players[pl].faction, s.players[1 - pl].faction
-        return any(f.match(s.card(x), own, enemy) for x in s.players[1 - pl].play)
+        own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+        return any(f.match(s.card(x), own, enemy) for x in enemy_in_play(s, pl))
     if code == d.C_BASE:
-        base = s.players[pl].base
-        return base >= 0 and s.card(base).printed == c[1]
+        return any(s.players[m].base >= 0 and s.card(s.players[m].base).printed == c[1]
+                   for m in s.mates[pl])
     if code == d.C_ALL:
         return all(cond_holds(s, x, pl, source) for x in c[1])
     if code == d.C_ANY:
@@ -49,11 +57,93 @@ def cond_holds(s: S, c: Cond, pl: int, source: int) -> bool:
     return not cond_holds(s, c[1], pl, source)
 
 
+def enemy_in_play(s: S, pl: int) -> list[int]:
+    """What pl can reach in the enemy's play area: the region opponent's cards, and in the
+    team game the other enemy's capital ships (the shared zone lies in both regions)."""
+    cards = s.players[pl ^ 1].play
+    if not s.team_game:
+        return cards
+    return cards + [x for x in s.players[pl ^ 3].play if s.card(x).ctype == d.SHIP]
+
+
+def team_reach(s: S, sources: tuple[tuple[int, Filter], ...],
+               dest: int) -> tuple[tuple[int, Filter], ...]:
+    """A move's source zones in the team game: a card may come out of the teammate's discard
+    pile too (unless it is being exiled), and an enemy capital ship out of either enemy's
+    play area (seed 002: WSPÓŁPRACA, WSPÓLNA STREFA)."""
+    if not s.team_game:
+        return sources
+    key = (sources, dest)
+    cache: dict[Any, tuple[tuple[int, Filter], ...]] = s.table.cache.setdefault("team_reach", {})
+    out = cache.get(key)
+    if out is None:
+        extra: list[tuple[int, Filter]] = []
+        for zone, flt in sources:
+            if zone == d.Z_DISCARD and dest != d.D_EXILE:
+                extra.append((d.Z_ALLY_DISCARD, flt))
+            elif zone == d.Z_OPP_PLAY and flt.ctype in (-1, d.SHIP):
+                extra.append((d.Z_FAR_PLAY, dataclasses.replace(flt, ctype=d.SHIP)))
+        out = cache[key] = sources + tuple(extra)
+    return out
+
+
+def _children(op: Op) -> list[int]:
+    code = op[0]
+    if code == d.OP_CHOOSE:
+        return [p for _, p in op[2]]
+    if code == d.OP_IF:
+        return [op[2], op[3]]
+    if code == d.OP_OPTIONAL:
+        return [op[1]]
+    if code == d.OP_MOVE:
+        return [op[9]]
+    if code == d.OP_REVEAL:
+        return [op[1], op[2], op[3]]
+    return []
+
+
+def _ops_of(table: CardTable, prog: int) -> list[Op]:
+    """Every op a program may run, its branches included."""
+    out: list[Op] = []
+    todo, seen = [prog], set()
+    while todo:
+        p = todo.pop()
+        if p < 0 or p in seen:
+            continue
+        seen.add(p)
+        for op in table.progs[p]:
+            out.append(op)
+            todo.extend(_children(op))
+    return out
+
+
+def exiles(table: CardTable, prog: int) -> bool:
+    """Does this program exile a card from a player's zones? In the team game such an ability
+    is its owner's alone: a teammate may not resolve it (seed 002: WSPÓŁPRACA, 'Wyjątek')."""
+    cache: dict[int, bool] = table.cache.setdefault("exiles", {})
+    if prog not in cache:
+        cache[prog] = any(op[0] == d.OP_EXILE_SELF or (op[0] == d.OP_MOVE and op[2] == d.D_EXILE)
+                          for op in _ops_of(table, prog))
+    return cache[prog]
+
+
+def delegable(table: CardTable, prog: int) -> bool:
+    """May the team pick who resolves this shared card's triggered ability? Yes unless it
+    exiles, or it only moves the Force (then who resolves it makes no difference)."""
+    cache: dict[int, bool] = table.cache.setdefault("delegable", {})
+    if prog not in cache:
+        ops = _ops_of(table, prog)
+        personal = any(not (op[0] == d.OP_GAIN and op[1] == op[3] == 0)
+                       and op[0] not in (d.OP_OPTIONAL, d.OP_CHOOSE, d.OP_IF) for op in ops)
+        cache[prog] = personal and not exiles(table, prog)
+    return cache[prog]
+
+
 def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int,
                merge: bool = True) -> list[tuple[int, int]]:
     """(card, zone) pairs a `move` may pick. With `merge`, identical copies in a pile count
     as one choice (a card marked to be exiled at end of turn stays a choice of its own)."""
-    own, enemy = s.players[pl].faction, s.players[1 - pl].faction
+    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
     out: list[tuple[int, int]] = []
     for zone, flt in sources:
         lst = s.zone_list(zone, pl)
@@ -78,18 +168,19 @@ def _galaxy_tops(sources: tuple[tuple[int, Filter], ...]) -> int:
                 if z in (d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2)), default=0)
 
 
-def prepare(s: S, sources: tuple[tuple[int, Filter], ...]) -> None:
+def prepare(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> None:
     """Before an effect picks from the galaxy deck's top, reshuffle if it runs short."""
     k = _galaxy_tops(sources)
     if k:
-        s.ensure_galaxy_deck(k)
+        s.ensure_galaxy_deck(pl, k)
 
 
 def any_candidate(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> bool:
     """Could an effect pick anything here? Read-only: a galaxy deck that would be refilled
     from its discard pile counts as not empty (what it would show is not known yet)."""
     k = _galaxy_tops(sources)
-    if k and len(s.galaxy_deck) < k and s.galaxy_discard:
+    r = s.region(pl)
+    if k and len(r.deck) < k and r.discard:
         return True
     return bool(candidates(s, sources, pl))
 
@@ -108,7 +199,7 @@ def buy_candidates(s: S, op: Op, pl: int) -> list[tuple[int, int]]:
 def decider_of(s: S, f: Frame, op: Op) -> int:
     code = op[0]
     if (code == d.OP_MOVE and op[7]) or (code == d.OP_CHOOSE and op[1]):
-        return 1 - f.player
+        return f.player ^ 1
     return f.player
 
 
@@ -116,19 +207,18 @@ def decider_of(s: S, f: Frame, op: Op) -> int:
 def op_possible(s: S, op: Op, pl: int, source: int) -> bool:
     code = op[0]
     if code == d.OP_GAIN:
-        return bool(op[1] > 0 or op[3] > 0 or (op[2] > 0 and s.force != d.FORCE_END[pl]))
+        return bool(op[1] > 0 or op[3] > 0 or (op[2] > 0 and s.force != d.FORCE_END[pl & 1]))
     if code == d.OP_DRAW:
         p = s.players[pl]
         return bool(p.deck or p.discard)
     if code == d.OP_REPAIR:
-        base = s.players[pl].base
-        return base >= 0 and s.damage[base] > 0
+        return bool(repair_targets(s, pl))
     if code == d.OP_DAMAGE:
-        return s.players[1 - pl].base >= 0
+        return bool(damage_targets(s, pl))
     if code == d.OP_EXILE_SELF:
         return source in s.players[pl].play
     if code == d.OP_MOVE:
-        return any_candidate(s, op[1], pl)
+        return any_candidate(s, team_reach(s, op[1], op[2]), pl)
     if code == d.OP_BUY:
         return bool(buy_candidates(s, op, pl))
     if code == d.OP_CHOOSE:
@@ -137,10 +227,10 @@ def op_possible(s: S, op: Op, pl: int, source: int) -> bool:
         branch = op[2] if cond_holds(s, op[1], pl, source) else op[3]
         return branch >= 0 and prog_possible(s, branch, pl, source)
     if code == d.OP_REVEAL:
-        return bool(s.galaxy_deck or s.galaxy_discard)
+        return bool(s.region(pl).deck or s.region(pl).discard)
     if code == d.OP_LOOK:
         if op[1] == d.Z_GALAXY_TOP:
-            return bool(s.galaxy_deck or s.galaxy_discard)
+            return bool(s.region(pl).deck or s.region(pl).discard)
         return bool(s.zone_list(op[1], pl))
     if code == d.OP_SWAP:
         return any_candidate(s, (op[1],), pl) and any_candidate(s, (op[2],), pl)
@@ -216,11 +306,28 @@ def fire_own(s: S, c: int, event: str, pl: int) -> None:
         push(s, t.prog, c, pl)
 
 
-def fire_watchers(s: S, pl: int, event: str, about: int = -1) -> None:
-    """Fire triggers of pl's base and cards in play that watch an event (turn_start, ...)."""
-    p = s.players[pl]
-    own, enemy = p.faction, s.players[1 - pl].faction
-    watchers = [p.base, *p.play] if p.base >= 0 else list(p.play)
+def push_shared(s: S, prog: int, source: int, player: int) -> None:
+    """Push a base's triggered ability; in the team game the team first picks who resolves
+    it, unless it exiles or the choice makes no difference (`delegable`)."""
+    if s.team_game and delegable(s.table, prog):
+        f = Frame(PROG_DELEGATE, source, player)
+        f.n = prog
+        s.stack.append(f)
+    else:
+        push(s, prog, source, player)
+
+
+def fire_watchers(s: S, pl: int, event: str, about: int = -1, team: bool = True) -> None:
+    """Fire triggers that watch an event (card_played, ...) on the bases and cards in play of
+    pl's team (with `team` False: pl's own), resolved by pl. Each base watching turn_start
+    fires once, from its owner's start of turn, and the team picks who resolves it."""
+    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+    watchers: list[int] = []
+    for m in s.mates[pl] if team else (pl,):
+        p = s.players[m]
+        if p.base >= 0:
+            watchers.append(p.base)
+        watchers.extend(p.play)
     for w in watchers:
         for t in s.card(w).triggers.get(event, ()):
             if about >= 0 and not t.filter.match(s.card(about), own, enemy):
@@ -230,7 +337,10 @@ def fire_watchers(s: S, pl: int, event: str, about: int = -1) -> None:
                 if key in s.fired:
                     continue
                 s.fired.add(key)
-            push(s, t.prog, w, pl)
+            if event == "turn_start":
+                push_shared(s, t.prog, w, pl)
+            else:
+                push(s, t.prog, w, pl)
 
 
 # -- moving and buying -------------------------------------------------------------------------
@@ -242,12 +352,13 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
         s.exile_end.add(c)
     if s.log is not None:
         where = _ZONE_TEXT.get(zone) or d.ZONE_WORDS[zone].replace("opponent_", "").replace("_", " ")
-        whose = s.factions[owner].name + " " if owner >= 0 else ""
+        whose = s.who(owner) + " " if owner >= 0 else ""
         to = _DEST_WORDS[dest].replace("_", " ")
         s.note(f"{s.name(c)}: {whose}{where} -> {to}")
     if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
-            and owner != s.active):
-        fire_watchers(s, s.active, "opponent_discards")
+            and (owner ^ s.active) & 1):
+        # an enemy of the team whose turn it is discards: its region opponent's team watches
+        fire_watchers(s, owner ^ 1, "opponent_discards")
 
 
 _DEST_WORDS = {v: k for k, v in d.DEST_NAMES.items()}
@@ -260,7 +371,7 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     p = s.players[pl]
     if not free:
         p.pool -= cd.cost
-    s.note(f"{s.factions[pl].name} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
+    s.note(f"{s.who(pl)} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
     s.take(c, zone, pl)
     exile_at_end = False
     if dest < 0 and s.next_buy >= 0:
@@ -271,8 +382,8 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
                 dest = rule.dest
                 break
     if dest < 0:
-        own, enemy = p.faction, s.players[1 - pl].faction
-        sources = [p.base, *p.play] if p.base >= 0 else p.play
+        own, enemy = p.faction, s.players[pl ^ 1].faction
+        sources = [x for m in s.mates[pl] for x in (s.players[m].base, *s.players[m].play) if x >= 0]
         for src in sources:
             for rule in s.card(src).buy_to:
                 if rule.self_only or not rule.filter.match(cd, own, enemy):
@@ -308,7 +419,7 @@ def _gain(s: S, f: Frame, op: Op) -> int:
 
 
 def gain_force(s: S, pl: int, n: int) -> None:
-    s.force = max(0, s.force - n) if pl == 0 else min(d.FORCE_SPACES - 1, s.force + n)
+    s.force = max(0, s.force - n) if pl & 1 == 0 else min(d.FORCE_SPACES - 1, s.force + n)
 
 
 def _draw(s: S, f: Frame, op: Op) -> int:
@@ -316,15 +427,37 @@ def _draw(s: S, f: Frame, op: Op) -> int:
     return DONE
 
 
+def repair_targets(s: S, pl: int) -> list[int]:
+    """Seats whose damaged base pl may repair: pl's, or in the team game either teammate's."""
+    return [m for m in s.mates[pl]
+            if s.players[m].base >= 0 and s.damage[s.players[m].base] > 0]
+
+
+def damage_targets(s: S, pl: int) -> list[int]:
+    """Enemy seats whose base pl's ability may damage (team game: the team picks)."""
+    return [e for e in s.foes(pl) if s.players[e].base >= 0]
+
+
 def _repair(s: S, f: Frame, op: Op) -> int:
-    base = s.players[f.player].base
-    if base >= 0:
-        s.damage[base] = max(0, s.damage[base] - op[1])
+    seats = repair_targets(s, f.player)
+    if len(seats) > 1:
+        return WAIT
+    if seats:
+        repair(s, seats[0], op[1])
     return DONE
 
 
+def repair(s: S, seat: int, n: int) -> None:
+    base = s.players[seat].base
+    s.damage[base] = max(0, s.damage[base] - n)
+
+
 def _damage(s: S, f: Frame, op: Op) -> int:
-    s.damage_base(1 - f.player, op[1] * f.moved if op[2] else op[1])
+    seats = damage_targets(s, f.player)
+    if len(seats) > 1:
+        return WAIT
+    if seats:
+        s.damage_base(seats[0], op[1] * f.moved if op[2] else op[1])
     return DONE
 
 
@@ -337,7 +470,9 @@ def _exile_self(s: S, f: Frame, op: Op) -> int:
 def _move(s: S, f: Frame, op: Op) -> int:
     _, sources, dest, count, _up_to, all_, random_, _opp, mark, then = op
     pl = f.player
-    prepare(s, sources)
+    sources = team_reach(s, sources, dest)
+    if f.n == 0 and f.stage == 0:  # before the first pick only: picks come from one deal
+        prepare(s, sources, pl)
     if all_ and f.stage == 0:
         for c, z in candidates(s, sources, pl):
             if c in s.zone_list(z, pl):
@@ -379,10 +514,11 @@ def _if(s: S, f: Frame, op: Op) -> int:
 
 
 def _reveal(s: S, f: Frame, op: Op) -> int:
-    s.ensure_galaxy_deck(1)
-    if not s.galaxy_deck:
+    s.ensure_galaxy_deck(f.player, 1)
+    deck = s.region(f.player).deck
+    if not deck:
         return DONE
-    c = s.galaxy_deck[-1]
+    c = deck[-1]
     cd = s.card(c)
     s.note(f"revealed {cd.name}")
     own = s.players[f.player].faction
@@ -393,20 +529,21 @@ def _reveal(s: S, f: Frame, op: Op) -> int:
 
 
 def _discard_revealed(s: S, f: Frame, op: Op) -> int:
-    if f.revealed >= 0 and s.galaxy_deck and s.galaxy_deck[-1] == f.revealed:
-        s.galaxy_discard.append(s.galaxy_deck.pop())
+    r = s.region(f.player)
+    if f.revealed >= 0 and r.deck and r.deck[-1] == f.revealed:
+        r.discard.append(r.deck.pop())
         s.note(f"{s.name(f.revealed)} is discarded from the galaxy deck")
     return DONE
 
 
 def _look(s: S, f: Frame, op: Op) -> int:
     if op[1] == d.Z_GALAXY_TOP:
-        s.ensure_galaxy_deck(1)
+        s.ensure_galaxy_deck(f.player, 1)
     return WAIT if s.zone_list(op[1], f.player) else DONE
 
 
 def _swap(s: S, f: Frame, op: Op) -> int:
-    prepare(s, (op[1], op[2]))
+    prepare(s, (op[1], op[2]), f.player)
     if f.stage == 0 and not (candidates(s, (op[1],), f.player) and candidates(s, (op[2],), f.player)):
         return DONE
     return WAIT
@@ -442,14 +579,15 @@ def reveal_base(s: S, pl: int, base: int) -> None:
     p.base_deck.remove(base)
     p.base = base
     s.event(d.EV_BASE, pl, base)
-    s.note(f"{s.factions[pl].name} reveal their new base {s.name(base)}")
-    fire_own(s, base, "reveal", pl)
+    s.note(f"{s.who(pl)} reveal their new base {s.name(base)}")
+    for t in s.card(base).triggers.get("reveal", ()):
+        push_shared(s, t.prog, base, pl)
 
 
 def _income(s: S, f: Frame, op: Op) -> int:
     pl = f.player
     p = s.players[pl]
-    if s.force == d.FORCE_END[pl]:
+    if s.force == d.FORCE_END[pl & 1]:
         p.pool += 1
     for c in p.play:
         cd = s.card(c)
@@ -459,29 +597,39 @@ def _income(s: S, f: Frame, op: Op) -> int:
 
 
 def _start_triggers(s: S, f: Frame, op: Op) -> int:
-    fire_watchers(s, f.player, "turn_start")
+    fire_watchers(s, f.player, "turn_start", team=False)
     return DONE
 
 
-def ship_room(s: S, pl: int) -> list[tuple[int, int]]:
-    """(ship, damage it can still take) for each capital ship player pl has in play."""
-    return [(c, (s.card(c).hp or 0) - s.damage[c]) for c in s.players[pl].play
-            if s.card(c).ctype == d.SHIP]
+def _delegate(s: S, f: Frame, op: Op) -> int:
+    return WAIT
+
+
+def ship_room(s: S, pl: int) -> list[tuple[int, int, int]]:
+    """(ship, owner, damage it can still take) for each capital ship of pl's enemies."""
+    return [(c, e, (s.card(c).hp or 0) - s.damage[c]) for e in s.foes(pl)
+            for c in s.players[e].play if s.card(c).ctype == d.SHIP]
 
 
 def _assign(s: S, f: Frame, op: Op) -> int:
+    """An attack on the enemy: every capital ship must fall before any base takes damage;
+    in the team game what is left is split between the two enemy bases (seed 002)."""
     if f.n <= 0:
         return DONE
-    defender = 1 - f.player
-    ships = ship_room(s, defender)
-    room = sum(r for _, r in ships)
+    ships = ship_room(s, f.player)
+    room = sum(r for _, _, r in ships)
     if f.n >= room:
-        for c, r in ships:
-            s.damage_ship(defender, c, r)
-        s.damage_base(defender, f.n - room)
+        for c, owner, r in ships:
+            s.damage_ship(owner, c, r)
+        f.n -= room
+        bases = damage_targets(s, f.player)
+        if len(bases) > 1 and f.n > 0:
+            return WAIT
+        if bases:
+            s.damage_base(bases[0], f.n)
         return DONE
     if len(ships) == 1:
-        s.damage_ship(defender, ships[0][0], f.n)
+        s.damage_ship(ships[0][1], ships[0][0], f.n)
         return DONE
     return WAIT
 
@@ -497,7 +645,8 @@ def _no_options(s: S, f: Frame, op: Op) -> list[Action]:
 
 
 def _move_options(s: S, f: Frame, op: Op) -> list[Action]:
-    acts: list[Action] = [(d.SELECT, c, z) for c, z in candidates(s, op[1], f.player)]
+    acts: list[Action] = [(d.SELECT, c, z)
+                          for c, z in candidates(s, team_reach(s, op[1], op[2]), f.player)]
     if op[4]:
         acts.append((d.DONE, 0, 0))
     return acts
@@ -585,18 +734,59 @@ def _base_answer(s: S, f: Frame, op: Op, a: Action) -> int:
 
 
 def _assign_options(s: S, f: Frame, op: Op) -> list[Action]:
-    return [(d.ASSIGN, c, k) for c, room in ship_room(s, 1 - f.player)
-            for k in range(1, min(f.n, room) + 1)]
+    ships = ship_room(s, f.player)
+    if ships:
+        return [(d.ASSIGN, c, k) for c, _, room in ships for k in range(1, min(f.n, room) + 1)]
+    return [(d.ASSIGN, s.players[e].base, k) for e in damage_targets(s, f.player)
+            for k in range(1, f.n + 1)]
 
 
 def _assign_answer(s: S, f: Frame, op: Op, a: Action) -> int:
-    s.damage_ship(1 - f.player, a[1], a[2])
+    c = a[1]
+    foes = s.foes(f.player)
+    owner = s.owner_in_play(c, foes)
+    if owner >= 0:
+        s.damage_ship(owner, c, a[2])
+    else:
+        s.damage_base(next(e for e in foes if s.players[e].base == c), a[2])
     f.n -= a[2]
     return DONE if f.n == 0 else AGAIN
 
 
+def _seat_options(seats: list[int] | tuple[int, ...]) -> list[Action]:
+    return [(d.WHO, m, 0) for m in seats]
+
+
+def _repair_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return _seat_options(repair_targets(s, f.player))
+
+
+def _repair_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    repair(s, a[1], op[1])
+    return DONE
+
+
+def _damage_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return _seat_options(damage_targets(s, f.player))
+
+
+def _damage_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    s.damage_base(a[1], op[1] * f.moved if op[2] else op[1])
+    return DONE
+
+
+def _delegate_options(s: S, f: Frame, op: Op) -> list[Action]:
+    return _seat_options(s.mates[f.player])
+
+
+def _delegate_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+    s.note(f"{s.who(a[1])} resolve {s.name(f.source)}")
+    s.stack.append(Frame(f.n, f.source, a[1]))
+    return DONE
+
+
 def _tbl(default: Any, **by_op: Any) -> tuple[Any, ...]:
-    table = [default] * 21
+    table = [default] * d.NUM_OPS
     for name, fn in by_op.items():
         table[getattr(d, name)] = fn
     return tuple(table)
@@ -607,11 +797,13 @@ _RUN = _tbl(None, OP_GAIN=_gain, OP_DRAW=_draw, OP_REPAIR=_repair, OP_DAMAGE=_da
             OP_IF=_if, OP_REVEAL=_reveal, OP_DISCARD_REVEALED=_discard_revealed, OP_LOOK=_look,
             OP_SWAP=_swap, OP_NEXT_BUY=_next_buy, OP_PAY=_pay, OP_OPTIONAL=_optional,
             OP_CHOOSE_BASE=_choose_base, OP_INCOME=_income, OP_START_TRIGGERS=_start_triggers,
-            OP_ASSIGN=_assign, OP_HUNT_REWARD=_hunt_reward)
+            OP_ASSIGN=_assign, OP_HUNT_REWARD=_hunt_reward, OP_DELEGATE=_delegate)
 _OPTIONS = _tbl(_no_options, OP_MOVE=_move_options, OP_BUY=_buy_options,
                 OP_CHOOSE=_choose_options, OP_LOOK=_done_only, OP_SWAP=_swap_options,
                 OP_OPTIONAL=_optional_options, OP_CHOOSE_BASE=_base_options,
-                OP_ASSIGN=_assign_options)
+                OP_ASSIGN=_assign_options, OP_REPAIR=_repair_options, OP_DAMAGE=_damage_options,
+                OP_DELEGATE=_delegate_options)
 _ANSWER = _tbl(None, OP_MOVE=_move_answer, OP_BUY=_buy_answer, OP_CHOOSE=_choose_answer,
                OP_LOOK=_just_done, OP_SWAP=_swap_answer, OP_OPTIONAL=_optional_answer,
-               OP_CHOOSE_BASE=_base_answer, OP_ASSIGN=_assign_answer)
+               OP_CHOOSE_BASE=_base_answer, OP_ASSIGN=_assign_answer, OP_REPAIR=_repair_answer,
+               OP_DAMAGE=_damage_answer, OP_DELEGATE=_delegate_answer)

@@ -9,7 +9,7 @@ explains each feature; the weights are tunable (`HeuristicAgent(seed, weights=..
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from dejarik.core.errors import ConfigError
@@ -58,7 +58,10 @@ def _def_values(s: StateData) -> list[float]:
 
 
 def features(s: StateData, pl: int) -> dict[str, float]:
-    me, them = s.players[pl], s.players[1 - pl]
+    """The features, each for pl's team against the enemy team (a team of one in a 2-player
+    game): totals of victory, means of base damage and deck quality."""
+    me = s.players[pl]
+    mates, foes = s.mates[pl], s.foes(pl)
     btw = max(1, s.bases_to_win)
 
     def base_hurt(base: int) -> float:
@@ -76,12 +79,20 @@ def features(s: StateData, pl: int) -> dict[str, float]:
             n += len(pile)
         return total / max(1.0, n)
 
-    toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl] == 0 else 1)
-    mine_turn = s.active == pl
+    def mean(f: Callable[[int], float], seats: tuple[int, ...]) -> float:
+        return sum(f(x) for x in seats) / len(seats)
+
+    def won(seats: tuple[int, ...]) -> float:
+        return sum(min(btw, len(s.players[x].victory)) for x in seats) / len(seats)
+
+    toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl & 1] == 0 else 1)
+    mine_turn = (s.active ^ pl) & 1 == 0
     tempo = 0.0
     if mine_turn:
-        free = sum(attack_of(s, c, pl) for c in me.play if c not in s.attacked and c not in s.committed)
-        committed = sum(attack_of(s, c, pl) for c in s.committed)
+        free = sum(attack_of(s, c, m) for m in mates for c in s.players[m].play
+                   if c not in s.attacked and c not in s.committed)
+        committed = sum(attack_of(s, c, o) for c in s.committed
+                        if (o := s.owner_in_play(c, mates)) >= 0)
         target = s.card(s.target).target if s.target >= 0 else None
         # attack committed against a row card that it cannot defeat is wasted
         tempo = float(free + (committed if target is None or committed >= target else 0))
@@ -91,20 +102,22 @@ def features(s: StateData, pl: int) -> dict[str, float]:
                    if s.card(c).ctype == d.SHIP)
 
     row_threat = 0.0
-    for c in s.row:
+    enemy = s.players[pl ^ 1].faction
+    for c in s.region(pl).row:
         cd = s.card(c)
-        if cd.faction == them.faction:
+        if cd.faction == enemy:
             row_threat += cd.cost
         elif cd.faction == me.faction:
             row_threat -= cd.cost
     return {
-        "victory": (len(me.victory) - len(them.victory)) / btw,
-        "base_damage": base_hurt(them.base) - base_hurt(me.base),
+        "victory": (won(mates) - won(foes)) / btw,
+        "base_damage": mean(lambda x: base_hurt(s.players[x].base), foes)
+        - mean(lambda x: base_hurt(s.players[x].base), mates),
         "force": toward_me,
-        "deck_quality": quality(pl) - quality(1 - pl),
+        "deck_quality": mean(quality, mates) - mean(quality, foes),
         "resources": float(me.pool if mine_turn else 0),
         "tempo": tempo,
-        "ships": ship_hp(pl) - ship_hp(1 - pl),
+        "ships": sum(ship_hp(x) for x in mates) - sum(ship_hp(x) for x in foes),
         "row_threat": -row_threat,
     }
 
@@ -112,7 +125,7 @@ def features(s: StateData, pl: int) -> dict[str, float]:
 def evaluate(s: StateData, pl: int, weights: Mapping[str, float] | None = None) -> float:
     """The position's value for player `pl`, from -1 (lost) to 1 (won)."""
     if s.done:
-        return 0.0 if s.win < 0 else (1.0 if s.win == pl else -1.0)
+        return 0.0 if s.win < 0 else (1.0 if s.win == pl & 1 else -1.0)
     w = weights or WEIGHTS
     f = features(s, pl)
     return math.tanh(sum(w[k] * v for k, v in f.items()))

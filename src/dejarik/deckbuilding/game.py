@@ -23,19 +23,21 @@ from dejarik.deckbuilding.completeness import (
     packs_to_complete,
 )
 from dejarik.deckbuilding.pack import load_packs
-from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, StateData
+from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, Region, StateData, seat_tables
 
-ENGINE_VERSION = "deckbuilding-2"
+ENGINE_VERSION = "deckbuilding-3"
 Action = tuple[int, int, int]
 
 DEFAULTS: dict[str, Any] = {
     "packs": ["original"],   # pack ids or .yaml files, in order (a file may extend an earlier pack)
-    "factions": None,        # [seat 0, seat 1] faction ids; default: the first pack's two factions
+    "team": False,           # the 2v2 team game (seed 002): 4 seats, two regions, team turns
+    "factions": None,        # [side 0, side 1] faction ids; default: the first pack's two factions
     "neutral": None,         # whose neutral deck of 30 (a pack id); default: the factions' pack
     "pilot_stack": None,     # whose Outer Rim pilot stack (a pack id); default: the neutral deck's
-    "first": None,           # seat 0 or 1, or "random"; default: the edition's rule (see below)
+    "first": None,           # side 0 or 1, or "random"; default: the edition's rule (see below)
     "mode": "beginner",      # beginner: the 5-base beginner sets; full: all 10 bases
-    "bases_to_win": None,    # default: 3 (beginner) or 4 (full), as the rulebook suggests
+    "bases_to_win": None,    # default: 3 (beginner) or 4 (full), as the rulebook suggests; in the
+                             # team game: bases of *each* enemy's deck, default 3 (seed 002)
     "bribing": False,        # optional rule: pay a neutral row card's cost to discard it
     "turn_limit": 0,         # not a rule: a safety valve for simulations (0 = none)
     "overrides": {},         # {card name: {field: value}}: a quick way to fill a few values
@@ -102,6 +104,8 @@ def selection(table: CardTable, cfg: Mapping[str, Any]) -> Selection:
         if v not in pack_ids:
             raise ConfigError(f"{what} must be one of the loaded packs ({', '.join(pack_ids)}), got {v!r}")
     first = cfg["first"]
+    if first is None and cfg.get("team"):
+        first = "random"  # seed 002, PRZYGOTOWANIE 4: the first team is drawn
     if first is None:
         # one edition: whichever faction its pack lists first moves first; cross-edition: random
         if homes == {neutral}:
@@ -129,8 +133,10 @@ def normalize_config(config: Mapping[str, Any], deal: bool = True) -> dict[str, 
     cfg["packs"] = _packs_list(cfg["packs"])
     if cfg["mode"] not in ("beginner", "full"):
         raise ConfigError(f"mode must be 'beginner' or 'full', got {cfg['mode']!r}")
+    if not isinstance(cfg["team"], bool):
+        raise ConfigError(f"team must be true or false, got {cfg['team']!r}")
     if cfg["bases_to_win"] is None:
-        cfg["bases_to_win"] = 3 if cfg["mode"] == "beginner" else 4
+        cfg["bases_to_win"] = 3 if cfg["mode"] == "beginner" or cfg["team"] else 4
     btw = cfg["bases_to_win"]
     if isinstance(btw, bool) or not isinstance(btw, int) or not 2 <= btw <= 5:
         raise ConfigError(f"bases_to_win must be a whole number from 2 to 5, got {btw!r}")
@@ -170,9 +176,8 @@ def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> 
 
 
 class DeckbuildingState(StateData):
-    """A position of Star Wars: The Deckbuilding Game (two players)."""
-
-    num_players = 2
+    """A position of Star Wars: The Deckbuilding Game: two players, or the 2v2 team game
+    (seed 002) with four seats (see `state.seat_tables`)."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         """A new game dealt from `config` and `seed`. Without a config: an empty shell for
@@ -194,7 +199,11 @@ class DeckbuildingState(StateData):
         self.table = table_for(self.config)
         self.defs = self.table.defs
         self.selection = selection(self.table, self.config)
-        self.factions = [self.table.faction(f) for f in self.selection.factions]
+        self.team_game = bool(self.config["team"])
+        self.num_players = 4 if self.team_game else 2
+        self.mates = seat_tables(self.num_players)
+        sides = [self.table.faction(f) for f in self.selection.factions]
+        self.factions = [sides[seat & 1] for seat in range(self.num_players)]
         self.bases_to_win = int(self.config["bases_to_win"])
         self.bribing = bool(self.config["bribing"])
         self.turn_limit = int(self.config["turn_limit"])
@@ -209,14 +218,18 @@ class DeckbuildingState(StateData):
         return list(range(start, start + copies))
 
     def _setup(self) -> None:
+        """Deal a new game. The team game has two regions, each with its own galaxy deck,
+        row and pilot stack, and every player their own deck and bases (seed 002)."""
         t, sel, mode = self.table, self.selection, self.config["mode"]
         self.inst_def = []
-        galaxy: list[int] = []
-        for c in dealt_cards(t, sel, mode):
-            if c.role == d.GALAXY:
-                galaxy += self._new(c.id, c.copies)
         pilot = next(c for c in t.defs if c.role == d.PILOT and c.pack == sel.pilots)
-        self.pilots = self._new(pilot.id, pilot.copies)
+        for _ in range(self.num_players // 2):
+            region = Region()
+            for c in dealt_cards(t, sel, mode):
+                if c.role == d.GALAXY:
+                    region.deck += self._new(c.id, c.copies)
+            region.pilots = self._new(pilot.id, pilot.copies)
+            self.regions.append(region)
         for f in self.factions:
             p = PlayerState(f.id)
             for c in t.defs:
@@ -227,18 +240,18 @@ class DeckbuildingState(StateData):
             p.base_deck = [b for b in bases if b != p.base]
             self.players.append(p)
         self.damage = [0] * len(self.inst_def)
-        # cross-edition play: the first player is drawn at random; the Force marker starts
-        # at the second player's end of the track
+        # cross-edition play and the team game: the first side is drawn at random; the Force
+        # marker starts at the second side's end of the track
         self.first = sel.first if sel.first is not None else self.rng.below(2)
         self.active = self.first
         for p in self.players:
             self.rng.shuffle(p.deck)
-        self.galaxy_deck = galaxy
-        self.rng.shuffle(self.galaxy_deck)
-        for _ in range(6):
-            self.row.append(self.galaxy_deck.pop())
+        for region in self.regions:
+            self.rng.shuffle(region.deck)
+            for _ in range(6):
+                region.row.append(region.deck.pop())
         self.force = d.FORCE_END[1 - self.first]
-        for seat in range(2):
+        for seat in range(self.num_players):
             self.draw(seat, rules.HAND_SIZE)
         rules.start_turn(self)
 
@@ -270,7 +283,9 @@ class DeckbuildingState(StateData):
         kind = act[0]
         if self.waiting:
             fx.answer(self, (act[0], act[1], act[2]))
-        elif kind == d.PLAY:
+            return
+        self.passed = False
+        if kind == d.PLAY:
             rules.play_card(self, act[1])
         elif kind == d.BUY:
             fx.buy(self, act[1], act[2], self.active)
@@ -283,6 +298,8 @@ class DeckbuildingState(StateData):
             rules.resolve_attack(self)
         elif kind == d.BRIBE:
             rules.bribe(self, act[1])
+        elif kind == d.SWITCH:
+            rules.switch(self)
         else:
             rules.end_turn(self)
 
@@ -295,13 +312,19 @@ class DeckbuildingState(StateData):
     def is_terminal(self) -> bool:
         return self.done
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides: ((0,), (1,)), or ((0, 2), (1, 3)) in the team game."""
+        return self.mates[:2]
+
     def winner(self) -> int | None:
+        """The winning side (team), which is also a seat: side i's first seat is seat i."""
         return self.win if self.done and self.win >= 0 else None
 
     def returns(self) -> list[float]:
         if not self.done or self.win < 0:
-            return [0.0, 0.0]
-        return [1.0 if p == self.win else -1.0 for p in range(2)]
+            return [0.0] * self.num_players
+        return [1.0 if p & 1 == self.win else -1.0 for p in range(self.num_players)]
 
     def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
         """How good this position looks to `player`, -1..1, from what they may know
@@ -335,16 +358,14 @@ class DeckbuildingState(StateData):
         s.factions, s.inst_def, s._refs, s._config_key = (self.factions, self.inst_def, self._refs,
                                                           self._config_key)
         s.bases_to_win, s.bribing, s.turn_limit = self.bases_to_win, self.bribing, self.turn_limit
+        s.num_players, s.team_game, s.mates = self.num_players, self.team_game, self.mates
         # the position
         s.force, s.active, s.first, s.turn = self.force, self.active, self.first, self.turn
         s.target, s.next_buy, s.hunts_used = self.target, self.next_buy, self.hunts_used
         s.waiting, s.decider, s.done, s.win = self.waiting, self.decider, self.done, self.win
         s.rng = self.rng.copy()
         s.players = [p.copy() for p in self.players]
-        s.row = self.row[:]
-        s.galaxy_deck = self.galaxy_deck[:]
-        s.galaxy_discard = self.galaxy_discard[:]
-        s.pilots = self.pilots[:]
+        s.regions = [r.copy() for r in self.regions]
         s.damage = self.damage[:]
         s.used = set(self.used)
         s.attacked = set(self.attacked)
@@ -354,6 +375,8 @@ class DeckbuildingState(StateData):
         s.bought = self.bought[:]
         s.exile_end = set(self.exile_end)
         s.prevented = self.prevented[:]
+        s.finished = set(self.finished)
+        s.passed = self.passed
         s.stack = [f.copy() for f in self.stack]
         s.log = None
         s.events = None
@@ -362,14 +385,14 @@ class DeckbuildingState(StateData):
 
     def _key(self) -> tuple[Any, ...]:
         return (ENGINE_VERSION, self.config_key(), tuple(self.inst_def),
-                tuple(p.key() for p in self.players), tuple(self.row), tuple(self.galaxy_deck),
-                tuple(self.galaxy_discard), tuple(self.pilots), self.force, self.active, self.first,
+                tuple(p.key() for p in self.players), tuple(r.key() for r in self.regions),
+                self.force, self.active, self.first,
                 self.turn,
                 tuple(self.damage), tuple(sorted(self.used)), tuple(sorted(self.attacked)),
                 tuple(sorted(self.bonus.items())), tuple(self.committed), self.target,
                 tuple(sorted(self.fired)), self.next_buy, tuple(self.bought), self.hunts_used,
-                tuple(sorted(self.exile_end)), tuple(self.prevented),
-                tuple(f.key() for f in self.stack), self.waiting, self.decider, self.done,
+                tuple(sorted(self.exile_end)), tuple(self.prevented), tuple(sorted(self.finished)),
+                self.passed, tuple(f.key() for f in self.stack), self.waiting, self.decider, self.done,
                 self.win, self.rng.state)
 
     _config_key: str | None = None
@@ -390,14 +413,16 @@ class DeckbuildingState(StateData):
                          "discard": p.discard, "play": p.play, "exile": p.exile, "base": p.base,
                          "base_deck": p.base_deck, "victory": p.victory, "pool": p.pool}
                         for p in self.players],
-            "row": self.row, "galaxy_deck": self.galaxy_deck,
-            "galaxy_discard": self.galaxy_discard, "pilots": self.pilots, "force": self.force,
+            "regions": [{"row": r.row, "galaxy_deck": r.deck, "galaxy_discard": r.discard,
+                         "pilots": r.pilots} for r in self.regions],
+            "force": self.force,
             "active": self.active, "first": self.first, "turn": self.turn, "damage": self.damage,
             "used": sorted(self.used), "attacked": sorted(self.attacked),
             "bonus": sorted(self.bonus.items()), "committed": self.committed,
             "target": self.target, "fired": sorted(self.fired), "next_buy": self.next_buy,
             "bought": self.bought, "hunts_used": self.hunts_used,
             "exile_end": sorted(self.exile_end), "prevented": self.prevented,
+            "finished": sorted(self.finished), "passed": self.passed,
             "stack": [list(f.key()) for f in self.stack], "waiting": self.waiting,
             "decider": self.decider, "done": self.done, "winner": self.win,
             "rng": self.rng.state,
@@ -432,6 +457,9 @@ class DeckbuildingGame:
 
     def state_from_json(self, data: dict[str, Any]) -> DeckbuildingState:
         return DeckbuildingState.from_json(data)
+
+    def num_players(self, config: dict[str, Any]) -> int:
+        return 4 if config.get("team") else 2
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize_config(config)

@@ -1,6 +1,7 @@
 """A cheap rule-of-thumb policy for the greedy player: play everything, use abilities, buy
 the dearest card, attack the base, end. Decisions pick by card cost. No search, no peeking:
-it reads only public state and the deciding player's own cards."""
+it reads only public state and the deciding player's own cards. In the team game it never
+hands the initiative over: it finishes, and the teammate plays on (a legal interleaving)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ def _decide(s: DeckbuildingState, acts: list[Action]) -> Action:
         return max(pool, key=lambda a: (s.card(a[1]).cost, a[2]))
     if d.OPTION in kinds:
         return next(a for a in acts if a[0] == d.OPTION)
+    if d.WHO in kinds:
+        return _who(s, op[0], acts)
     picks = [a for a in acts if a[0] == d.SELECT]
     if not picks:
         return acts[0]
@@ -63,3 +66,17 @@ def _decide(s: DeckbuildingState, acts: list[Action]) -> Action:
     if op[0] == d.OP_MOVE and not mine:
         return min(picks, key=lambda a: s.card(a[1]).cost)  # the opponent gives up its worst card
     return max(picks, key=lambda a: (s.card(a[1]).cost, s.card(a[1]).hp or 0))
+
+
+def _who(s: DeckbuildingState, code: int, acts: list[Action]) -> Action:
+    """Team game: repair the most damaged base, hurt the enemy base nearest to falling;
+    otherwise (who resolves a shared card) keep it with the card's player."""
+    def hurt(a: Action) -> int:
+        base = s.players[a[1]].base
+        return s.damage[base] - (s.card(base).hp or 0) if base >= 0 else -99
+
+    if code == d.OP_REPAIR:
+        return max(acts, key=lambda a: (s.damage[s.players[a[1]].base], -a[1]))
+    if code == d.OP_DAMAGE:
+        return max(acts, key=lambda a: (hurt(a), -a[1]))
+    return acts[0]

@@ -12,10 +12,10 @@ if TYPE_CHECKING:
 
 
 def zones_of(s: StateData) -> dict[str, list[int]]:
-    z: dict[str, list[int]] = {
-        "row": s.row, "galaxy_deck": s.galaxy_deck, "galaxy_discard": s.galaxy_discard,
-        "pilots": s.pilots,
-    }
+    z: dict[str, list[int]] = {}
+    for i, r in enumerate(s.regions):
+        z.update({f"r{i}.row": r.row, f"r{i}.galaxy_deck": r.deck,
+                  f"r{i}.galaxy_discard": r.discard, f"r{i}.pilots": r.pilots})
     for i, p in enumerate(s.players):
         for name in ("hand", "deck", "discard", "play", "exile", "base_deck", "victory"):
             z[f"p{i}.{name}"] = getattr(p, name)
@@ -32,6 +32,7 @@ def check_invariants(s: StateData) -> list[str]:
     if len(flat) != n or set(flat) != set(range(n)):
         problems.extend(_conservation(zones, n))
     problems.extend(_bounds(s, n))
+    problems.extend(_teams(s))
     return problems
 
 
@@ -54,8 +55,9 @@ def _conservation(zones: dict[str, list[int]], n: int) -> list[str]:
 
 def _bounds(s: StateData, n: int) -> list[str]:
     problems: list[str] = []
-    if len(s.row) > 6:
-        problems.append(f"the galaxy row has {len(s.row)} cards")
+    for i, r in enumerate(s.regions):
+        if len(r.row) > 6:
+            problems.append(f"the galaxy row of region {i + 1} has {len(r.row)} cards")
     if not 0 <= s.force < d.FORCE_SPACES:
         problems.append(f"the Force marker is off the track ({s.force})")
     if len(s.damage) != n:
@@ -77,10 +79,41 @@ def _bounds(s: StateData, n: int) -> list[str]:
             elif s.damage[p.base] >= (s.card(p.base).hp or 0):
                 problems.append(f"{s.name(p.base)} is alive with {s.damage[p.base]} damage")
         for b in p.victory:
-            if 0 <= b < n and s.card(b).faction != s.players[1 - i].faction:
+            if 0 <= b < n and s.card(b).faction != s.players[i ^ 1].faction:
                 problems.append(f"player {i}'s victory pile holds a base that is not the enemy's")
     for c, dmg in enumerate(s.damage):
         if dmg and (dmg < 0 or c not in damageable):
             problems.append(f"card #{c} ({s.name(c)}) holds {dmg} damage outside play"
                             if dmg > 0 else f"card #{c} has negative damage")
+    return problems
+
+
+def _teams(s: StateData) -> list[str]:
+    """Seats, shared zones and the victory count (seed 002 for the team game; a 2-player game
+    is two teams of one)."""
+    problems: list[str] = []
+    if len(s.players) != s.num_players or len(s.regions) != s.num_players // 2:
+        return [f"{len(s.players)} players in {len(s.regions)} regions for a "
+                f"{s.num_players}-player game"]
+    for i, p in enumerate(s.players):
+        if p.faction != s.players[i & 1].faction:
+            problems.append(f"seat {i} plays {p.faction}, its team {s.players[i & 1].faction}")
+    # a capital ship in play lies in exactly one shared zone (its team's play areas)
+    shared = [[c for m in team for c in s.players[m].play if s.card(c).ctype == d.SHIP]
+              for team in s.mates[:2]]
+    for side, ships in enumerate(shared):
+        for c in ships:
+            zones = sum(ships_of.count(c) for ships_of in shared)
+            if zones != 1:
+                problems.append(f"{s.name(c)} #{c} is in {zones} shared zones")
+            if s.card(c).faction not in (s.players[side].faction, d.NEUTRAL):
+                problems.append(f"{s.name(c)} #{c} is in the {s.players[side].faction} shared zone")
+    # the win: bases_to_win bases from *each* enemy's deck (extra ones do not count)
+    won = [all(len(s.players[m].victory) >= s.bases_to_win for m in team) for team in s.mates[:2]]
+    if s.done and s.win >= 0 and not won[s.win]:
+        problems.append(f"side {s.win} won without {s.bases_to_win} bases from each enemy deck")
+    if not s.done and any(won):
+        problems.append("a side has its bases from each enemy deck but the game goes on")
+    if not s.finished <= set(s.mates[s.active]) or s.active in s.finished:
+        problems.append(f"finished seats {sorted(s.finished)} do not fit seat {s.active}'s turn")
     return problems

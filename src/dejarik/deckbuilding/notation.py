@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 Action = tuple[int, int, int]
 _ARITY = {"play": 1, "buy": 1, "use": 1, "commit": 2, "resolve": 0, "end": 0, "bribe": 1,
-          "select": 1, "option": 1, "yes": 0, "no": 0, "done": 0, "assign": 2}
+          "select": 1, "option": 1, "yes": 0, "no": 0, "done": 0, "assign": 2, "switch": 0,
+          "who": 1}
+_BARE = {d.RESOLVE, d.END, d.YES, d.NO, d.DONE, d.SWITCH}
 _CARD_ARG = {d.PLAY, d.BUY, d.USE, d.COMMIT, d.BRIBE, d.SELECT}
 
 
@@ -29,8 +31,10 @@ def card_ref(s: DeckbuildingState, c: int) -> str:
 def format_action(s: DeckbuildingState, action: tuple[int, ...]) -> str:
     kind, a, b = action
     word = d.KIND_WORDS[kind]
-    if kind in (d.RESOLVE, d.END, d.YES, d.NO, d.DONE):
+    if kind in _BARE:
         return word
+    if kind == d.WHO:
+        return f"who {s.seat_key(a)}"
     if kind == d.OPTION:
         return f"option {a + 1}"
     if kind == d.ASSIGN:
@@ -68,8 +72,13 @@ def parse_action(s: DeckbuildingState, text: str) -> Action:
     if len(args) != _ARITY[verb]:
         raise NotationError(f"{text!r}: {verb!r} takes {_ARITY[verb]} argument(s), got {len(args)}")
     kind = d.KIND_WORDS.index(verb)
-    if kind in (d.RESOLVE, d.END, d.YES, d.NO, d.DONE):
+    if kind in _BARE:
         return (kind, 0, 0)
+    if kind == d.WHO:
+        seats = [s.seat_key(i) for i in range(s.num_players)]
+        if args[0] not in seats:
+            raise NotationError(f"{text!r}: who takes a player: {', '.join(seats)}")
+        return (kind, seats.index(args[0]), 0)
     if kind == d.OPTION:
         if not args[0].isdigit() or int(args[0]) < 1:
             raise NotationError(f"{text!r}: option takes a number from 1")

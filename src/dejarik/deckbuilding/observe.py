@@ -4,6 +4,9 @@ Public: the row, every discard and exile pile (in order), cards in play, bases, 
 pools, the Force marker, victory piles, sizes of hidden zones. Private: your own hand.
 Never shown: the opponent's hand, and the order of any deck, except what a decision of
 yours shows you right now (looking at the opponent's hand, at the galaxy deck's top).
+
+The team game (seed 002) lets teammates confer and discuss their hands (WSPÓLNE TURY), so
+Dejarik shows each player their teammate's hand; the enemies' hands stay hidden.
 """
 
 from __future__ import annotations
@@ -43,22 +46,37 @@ def shown_zones(s: DeckbuildingState, player: int) -> set[int]:
 
 
 def revealed_cards(s: DeckbuildingState) -> list[int]:
-    """Galaxy cards an ability has revealed and that still lie on top of the galaxy deck
-    (public: both players saw them)."""
-    top = s.galaxy_deck[-1] if s.galaxy_deck else -1
-    return [top] if top >= 0 and any(f.revealed == top for f in s.stack) else []
+    """Galaxy cards an ability has revealed and that still lie on top of a galaxy deck
+    (public: every player saw them)."""
+    tops = [r.deck[-1] for r in s.regions if r.deck]
+    return [c for c in tops if any(f.revealed == c for f in s.stack)]
+
+
+def sees_hand(s: DeckbuildingState, viewer: int, seat: int, shown: set[int]) -> bool:
+    """May `viewer` see `seat`'s hand now? Their own, their teammate's, or an opponent's
+    that a decision shows them (`shown` = shown_zones(s, viewer))."""
+    if viewer < 0:
+        return False
+    return seat in s.mates[viewer] or (seat == viewer ^ 1 and d.Z_OPP_HAND in shown)
 
 
 def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
     ref = s.refs().__getitem__
     shown = shown_zones(s, player)
+    mine = max(player, 0)
+    regions = [{"row": [ref(c) for c in r.row], "galaxy_deck": len(r.deck),
+                "galaxy_discard": [ref(c) for c in r.discard], "pilots": len(r.pilots)}
+               for r in s.regions]
     players = []
     for i, p in enumerate(s.players):
-        mine = i == player
-        see_hand = mine or d.Z_OPP_HAND in shown
         players.append({
+            "seat": i,
+            "name": s.who(i),
+            "side": i & 1,
+            "region": i >> 1,
+            "finished": i in s.finished,
             "faction": p.faction,
-            "hand": [ref(c) for c in p.hand] if see_hand else len(p.hand),
+            "hand": [ref(c) for c in p.hand] if sees_hand(s, player, i, shown) else len(p.hand),
             "deck": len(p.deck),
             "discard": [ref(c) for c in p.discard],
             "exile": [ref(c) for c in p.exile],
@@ -81,10 +99,11 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
         "current_player": s.current_player,
         "force": s.force,
         "force_with": 0 if s.force_with(0) else 1 if s.force_with(1) else None,
-        "row": [ref(c) for c in s.row],
-        "galaxy_deck": len(s.galaxy_deck),
-        "galaxy_discard": [ref(c) for c in s.galaxy_discard],
-        "pilots": len(s.pilots),
+        "teams": [list(t) for t in s.teams],
+        "region": mine >> 1,
+        # your region's galaxy (region 1's for a spectator); every region in `regions`
+        **regions[mine >> 1],
+        "regions": regions,
         "players": players,
         "attack": {"target": None if s.target < -1 else "base" if s.target == -1 else ref(s.target),
                    "committed": [ref(c) for c in s.committed]},
@@ -93,7 +112,7 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
     }
     if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
         k = 2 if d.Z_GALAXY_TOP2 in shown else 1
-        obs["galaxy_top"] = [ref(c) for c in s.galaxy_deck[-k:]]
+        obs["galaxy_top"] = [ref(c) for c in s.region(player).deck[-k:]]
     revealed = revealed_cards(s)
     if revealed:
         obs["revealed"] = [ref(c) for c in revealed]
@@ -113,18 +132,28 @@ def resample_hidden(s: T, player: int, seed: int) -> T:
     c = s.clone()
     rng = Rng(seed)
     shown = shown_zones(s, player)
-    opp = c.players[1 - player]
-    opp_top = 1 if d.Z_OPP_DECK_TOP in shown and opp.deck else 0
-    if d.Z_OPP_HAND not in shown:
-        top = opp.deck[len(opp.deck) - opp_top:]
-        unseen = sorted(opp.hand + opp.deck[:len(opp.deck) - opp_top])
+    for seat, p in enumerate(c.players):
+        if seat == player ^ 1:
+            top_zone = d.Z_OPP_DECK_TOP
+        elif seat == player:
+            top_zone = d.Z_DECK_TOP
+        else:
+            top_zone = -1
+        top = 1 if top_zone in shown and p.deck else 0
+        if sees_hand(s, player, seat, shown):
+            _shuffle_below(p.deck, top, rng)
+            continue
+        kept = p.deck[len(p.deck) - top:]
+        unseen = sorted(p.hand + p.deck[:len(p.deck) - top])
         rng.shuffle(unseen)
-        opp.hand, opp.deck = unseen[:len(opp.hand)], unseen[len(opp.hand):] + top
-    else:
-        _shuffle_below(opp.deck, opp_top, rng)
-    _shuffle_below(c.players[player].deck, 1 if d.Z_DECK_TOP in shown else 0, rng)
-    k = 2 if d.Z_GALAXY_TOP2 in shown else 1 if shown & {d.Z_GALAXY_TOP} or revealed_cards(s) else 0
-    _shuffle_below(c.galaxy_deck, k, rng)
+        p.hand, p.deck = unseen[:len(p.hand)], unseen[len(p.hand):] + kept
+    revealed = set(revealed_cards(s))
+    for i, r in enumerate(c.regions):
+        if i == player >> 1 and shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
+            k = 2 if d.Z_GALAXY_TOP2 in shown else 1
+        else:
+            k = 1 if r.deck and r.deck[-1] in revealed else 0
+        _shuffle_below(r.deck, k, rng)
     c.rng = Rng(rng.next64())
     return c
 

@@ -23,8 +23,8 @@ def trace(s: DeckbuildingState) -> None:
 def game_record(s: DeckbuildingState) -> dict[str, Any]:
     """The game's own part of a simulation record (the runner adds seed, agents, winner...)."""
     events = s.events if s.events is not None else []
-    bases: list[list[dict[str, Any]]] = [[], []]
-    buys: list[list[dict[str, Any]]] = [[], []]
+    bases: list[list[dict[str, Any]]] = [[] for _ in s.players]
+    buys: list[list[dict[str, Any]]] = [[] for _ in s.players]
     force: list[int] = []
     for kind, turn, seat, value in events:
         if kind == d.EV_BUY:
@@ -38,6 +38,7 @@ def game_record(s: DeckbuildingState) -> dict[str, Any]:
     return {
         "factions": [p.faction for p in s.players],
         "faction_names": [f.name for f in s.factions],
+        "teams": [list(t) for t in s.teams],
         "first": s.first,
         "victory": [len(p.victory) for p in s.players],
         "bases": bases,

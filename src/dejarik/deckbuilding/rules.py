@@ -23,24 +23,32 @@ HAND_SIZE = 5
 
 # -- attack values -----------------------------------------------------------------------------
 def attack_of(s: S, c: int, pl: int) -> int:
-    """A card's attack now: printed + gained this turn + constant bonuses that apply."""
+    """A card's attack now: printed + gained this turn + constant bonuses that apply. `pl`
+    owns the card; bonuses come from every card and base of pl's team (seed 002: Piett,
+    Imperial Carrier and Endor also boost the teammate's cards)."""
     cd = s.card(c)
     atk = cd.attack + s.bonus.get(c, 0)
-    p = s.players[pl]
-    own, enemy = p.faction, s.players[1 - pl].faction
-    for src in (p.base, *p.play):
-        if src < 0:
-            continue
-        for b in s.card(src).attack_bonuses:
-            if b.to_self:
-                if src != c:
+    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+    for m in s.mates[pl]:
+        q = s.players[m]
+        for src in (q.base, *q.play):
+            if src < 0:
+                continue
+            for b in s.card(src).attack_bonuses:
+                if b.to_self:
+                    if src != c:
+                        continue
+                elif not b.filter.match(cd, own, enemy):
                     continue
-            elif not b.filter.match(cd, own, enemy):
-                continue
-            if b.cond is not None and not fx.cond_holds(s, b.cond, pl, src):
-                continue
-            atk += len(s.players[1 - pl].victory) if b.per_opponent_victory else b.amount
+                if b.cond is not None and not fx.cond_holds(s, b.cond, pl, src):
+                    continue
+                atk += enemy_victories(s, pl) if b.per_opponent_victory else b.amount
     return atk
+
+
+def enemy_victories(s: S, pl: int) -> int:
+    """Bases of pl's side in the enemy's victory piles."""
+    return sum(len(s.players[e].victory) for e in s.foes(pl))
 
 
 def _may_attack(s: S, c: int, pl: int) -> bool:
@@ -52,17 +60,18 @@ def _may_attack(s: S, c: int, pl: int) -> bool:
 
 
 def hunt_allowance(s: S, pl: int) -> int:
-    p = s.players[pl]
-    total = sum(s.card(x).hunt_neutral for x in (p.base, *p.play) if x >= 0)
+    """Attacks on neutral row cards left this turn (Ord Mantell; shared by a team)."""
+    total = sum(s.card(x).hunt_neutral for m in s.mates[pl]
+                for x in (s.players[m].base, *s.players[m].play) if x >= 0)
     return total - s.hunts_used
 
 
 def row_targets(s: S, pl: int) -> list[int]:
-    """Galaxy-row cards player pl may bounty hunt / sabotage."""
-    enemy = s.players[1 - pl].faction
+    """Cards in pl's region's galaxy row that pl may bounty hunt / sabotage."""
+    enemy = s.players[pl ^ 1].faction
     neutral_ok = hunt_allowance(s, pl) > 0
     out = []
-    for c in s.row:
+    for c in s.region(pl).row:
         cd = s.card(c)
         if (cd.faction == enemy and cd.target is not None) or (neutral_ok and cd.faction == d.NEUTRAL):
             out.append(c)
@@ -74,11 +83,36 @@ def target_value(s: S, c: int) -> int:
     return cd.target if cd.target is not None else cd.cost
 
 
+def usable_cards(s: S, pl: int) -> list[int]:
+    """Cards whose ability pl may use: pl's base and cards in play, and in the team game the
+    teammate's base and capital ships (the shared zone), unless the ability exiles (seed 002:
+    WSPÓŁPRACA, WSPÓLNA STREFA)."""
+    p = s.players[pl]
+    cards = [p.base, *p.play] if p.base >= 0 else list(p.play)
+    ally = s.ally(pl)
+    if ally >= 0:
+        q = s.players[ally]
+        for c in (q.base, *q.play):
+            if c >= 0 and s.card(c).ctype != d.UNIT and s.card(c).ability >= 0 \
+                    and not fx.exiles(s.table, s.card(c).ability):
+                cards.append(c)
+    return cards
+
+
+def enemy_exposed(s: S, pl: int) -> bool:
+    """Is there anything of the enemy team to attack: a base or a capital ship?"""
+    for e in s.foes(pl):
+        q = s.players[e]
+        if q.base >= 0 or any(s.card(x).ctype == d.SHIP for x in q.play):
+            return True
+    return False
+
+
 # -- legal main-phase actions --------------------------------------------------------------------
 def main_actions(s: S) -> list[Action]:
     a = s.active
     p = s.players[a]
-    opp = s.players[1 - a]
+    region = s.region(a)
     defs, idef = s.defs, s.inst_def
     acts: list[Action] = []
     seen: set[int] = set()
@@ -90,15 +124,16 @@ def main_actions(s: S) -> list[Action]:
             acts.append((d.PLAY, c, 0))
     pool = p.pool
     own = p.faction
-    for c in s.row:
+    for c in region.row:
         cd = defs[idef[c]]
         if cd.cost <= pool and (cd.faction == own or cd.faction == d.NEUTRAL):
             acts.append((d.BUY, c, d.Z_ROW))
-    if s.pilots and defs[idef[s.pilots[-1]]].cost <= pool:
-        acts.append((d.BUY, s.pilots[-1], d.Z_PILOTS))
+    pilots = region.pilots
+    if pilots and defs[idef[pilots[-1]]].cost <= pool:
+        acts.append((d.BUY, pilots[-1], d.Z_PILOTS))
     used = s.used
-    for c in (p.base, *p.play):
-        if c < 0 or c in used:
+    for c in usable_cards(s, a):
+        if c in used:
             continue
         cd = defs[idef[c]]
         if cd.ability >= 0 and (cd.requires is None or fx.cond_holds(s, cd.requires, a, c)) \
@@ -107,8 +142,7 @@ def main_actions(s: S) -> list[Action]:
     attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a)]
     if attackers:
         target = s.target
-        base_ok = target in (NO_TARGET, d.TARGET_BASE) and (
-            opp.base >= 0 or any(defs[idef[x]].ctype == d.SHIP for x in opp.play))
+        base_ok = target in (NO_TARGET, d.TARGET_BASE) and enemy_exposed(s, a)
         rows = row_targets(s, a) if target != d.TARGET_BASE else []
         if target >= 0:
             rows = [target] if target in rows else []
@@ -120,10 +154,12 @@ def main_actions(s: S) -> list[Action]:
     if s.committed:
         acts.append((d.RESOLVE, 0, 0))
     if s.bribing:
-        for c in s.row:
+        for c in region.row:
             cd = defs[idef[c]]
             if cd.faction == d.NEUTRAL and cd.cost <= pool:
                 acts.append((d.BRIBE, c, 0))
+    if s.team_game and not s.passed and s.target < 0 and (a ^ 2) not in s.finished:
+        acts.append((d.SWITCH, 0, 0))
     acts.append((d.END, 0, 0))
     return acts
 
@@ -138,7 +174,7 @@ def play_card(s: S, c: int) -> None:
     p.pool += cd.resources
     if cd.force:
         fx.gain_force(s, a, cd.force)
-    s.note(f"{s.factions[a].name} play {cd.name}")
+    s.note(f"{s.who(a)} play {cd.name}")
     fx.fire_watchers(s, a, "card_played", c)
     fx.fire_own(s, c, "play", a)
     fx.run(s)
@@ -146,7 +182,7 @@ def play_card(s: S, c: int) -> None:
 
 def use_ability(s: S, c: int) -> None:
     s.used.add(c)
-    s.note(f"{s.factions[s.active].name} use {s.name(c)}")
+    s.note(f"{s.who(s.active)} use {s.name(c)}")
     fx.push(s, s.card(c).ability, c, s.active)
     fx.run(s)
 
@@ -158,33 +194,36 @@ def commit(s: S, c: int, target: int) -> None:
 
 
 def resolve_attack(s: S) -> None:
+    """Resolve the committed attack. In the team game both teammates' cards committed
+    against the enemy pool their attack (seed 002: ATAKOWANIE WROGICH BAZ)."""
     a = s.active
-    p = s.players[a]
-    cards = [c for c in s.committed if c in p.play]
+    mates = s.mates[a]
+    cards = [(c, o) for c in s.committed if (o := s.owner_in_play(c, mates)) >= 0]
     target = s.target
-    total = sum(attack_of(s, c, a) for c in cards)
+    total = sum(attack_of(s, c, o) for c, o in cards)
     s.committed = []
     s.target = NO_TARGET
     if target == d.TARGET_BASE:
-        s.note(f"{s.factions[a].name} attack with {total}")
+        s.note(f"{s.who(a)} attack with {total}")
         f = Frame(PROG_ASSIGN, -1, a)
         f.n = total
         s.stack.append(f)
         fx.run(s)
         return
-    if target not in s.row:
+    region = s.region(a)
+    if target not in region.row:
         return
     neutral = s.card(target).faction == d.NEUTRAL
     if neutral:
         s.hunts_used += 1
     if total < target_value(s, target):
-        s.note(f"{s.factions[a].name} fail to defeat {s.name(target)} ({total})")
+        s.note(f"{s.who(a)} fail to defeat {s.name(target)} ({total})")
         return
     s.take(target, d.Z_ROW, a)
-    s.galaxy_discard.append(target)
-    s.note(f"{s.factions[a].name} defeat {s.name(target)} ({total})")
+    region.discard.append(target)
+    s.note(f"{s.who(a)} defeat {s.name(target)} ({total})")
     # "when" abilities resolve after the reward (rulebook GDY / QUANDO): push them first.
-    for c in reversed(cards):
+    for c, _ in reversed(cards):
         for t in s.card(c).triggers.get("defeat_target", ()):
             fx.push(s, t.prog, c, a)
     reward = PROG_HUNT_REWARD if neutral else s.card(target).reward
@@ -197,14 +236,57 @@ def bribe(s: S, c: int) -> None:
     p = s.players[s.active]
     p.pool -= s.card(c).cost
     s.take(c, d.Z_ROW, s.active)
-    s.galaxy_discard.append(c)
-    s.note(f"{s.factions[s.active].name} bribe {s.name(c)}")
+    s.region(s.active).discard.append(c)
+    s.note(f"{s.who(s.active)} bribe {s.name(c)}")
+
+
+def switch(s: S) -> None:
+    """Team game: hand the initiative to the teammate, who may hand it back after acting."""
+    s.active ^= 2
+    s.passed = True
+    s.note(f"{s.who(s.active)} take the initiative")
 
 
 def end_turn(s: S) -> None:
-    """End of turn, in the rulebook's order, then the next player's turn begins."""
+    """`end`: in the team game the player has finished, and the team's turn ends once both
+    have (seed 002: WSPÓLNE TURY); then the end of turn, in the rulebook's order."""
     a = s.active
-    p = s.players[a]
+    if s.team_game:
+        s.finished.add(a)
+        if a ^ 2 not in s.finished:
+            if s.target >= 0:  # an attack on a row card left unresolved is given up
+                s.committed, s.target = [], NO_TARGET
+            s.active, s.passed = a ^ 2, False
+            s.note(f"{s.who(a)} have finished; {s.who(s.active)} play on")
+            return
+    for m in s.mates[a]:
+        _clean_up(s, m)
+    s.used.clear()
+    s.attacked.clear()
+    s.bonus.clear()
+    s.committed = []
+    s.target = NO_TARGET
+    s.fired.clear()
+    s.next_buy = -1
+    s.bought = []
+    s.hunts_used = 0
+    s.exile_end.clear()
+    s.prevented = [0, 0]
+    s.finished.clear()
+    s.passed = False
+    s.event(d.EV_TURN_END, a, s.force)
+    s.active = (a & 1) ^ 1
+    s.turn += 1
+    if s.turn_limit and s.turn > s.turn_limit:
+        s.note(f"the turn limit ({s.turn_limit}) is reached: no winner")
+        s.finish(-1)
+        return
+    start_turn(s)
+
+
+def _clean_up(s: S, pl: int) -> None:
+    """One player's end of turn."""
+    p = s.players[pl]
     for c in sorted(s.exile_end):
         for lst in (p.hand, p.play, p.discard, p.deck):
             if c in lst:
@@ -227,29 +309,12 @@ def end_turn(s: S) -> None:
     if not (p.base >= 0 and s.card(p.base).keep_resources):
         p.pool = 0
     # 4. draw five
-    s.draw(a, HAND_SIZE)
-    s.used.clear()
-    s.attacked.clear()
-    s.bonus.clear()
-    s.committed = []
-    s.target = NO_TARGET
-    s.fired.clear()
-    s.next_buy = -1
-    s.bought = []
-    s.hunts_used = 0
-    s.exile_end.clear()
-    s.prevented = [0, 0]
-    s.event(d.EV_TURN_END, a, s.force)
-    s.active = 1 - a
-    s.turn += 1
-    if s.turn_limit and s.turn > s.turn_limit:
-        s.note(f"the turn limit ({s.turn_limit}) is reached: no winner")
-        s.finish(-1)
-        return
-    start_turn(s)
+    s.draw(pl, HAND_SIZE)
 
 
 def start_turn(s: S) -> None:
+    """The start of a (team's) turn: each player of the side, region 1 first."""
     s.note(f"-- turn {s.turn}: {s.factions[s.active].name} --")
-    fx.push(s, PROG_START, -1, s.active)
+    for m in reversed(s.mates[s.active]):
+        fx.push(s, PROG_START, -1, m)
     fx.run(s)

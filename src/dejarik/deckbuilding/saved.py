@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError
-from dejarik.deckbuilding.state import Frame, PlayerState
+from dejarik.deckbuilding.state import Frame, PlayerState, Region
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
@@ -44,10 +44,17 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
             p.base = int(raw["base"])
             p.pool = int(raw["pool"])
             s.players.append(p)
-        s.row = _ints(data["row"], "row")
-        s.galaxy_deck = _ints(data["galaxy_deck"], "galaxy_deck")
-        s.galaxy_discard = _ints(data["galaxy_discard"], "galaxy_discard")
-        s.pilots = _ints(data["pilots"], "pilots")
+        if len(s.players) != s.num_players:
+            raise SaveError(f"saved game: {len(s.players)} players, the config has {s.num_players}")
+        for raw in data["regions"]:
+            r = Region()
+            r.row = _ints(raw["row"], "regions.row")
+            r.deck = _ints(raw["galaxy_deck"], "regions.galaxy_deck")
+            r.discard = _ints(raw["galaxy_discard"], "regions.galaxy_discard")
+            r.pilots = _ints(raw["pilots"], "regions.pilots")
+            s.regions.append(r)
+        if len(s.regions) != s.num_players // 2:
+            raise SaveError(f"saved game: {len(s.regions)} regions, the config needs {s.num_players // 2}")
         s.force, s.active, s.turn = int(data["force"]), int(data["active"]), int(data["turn"])
         s.first = int(data["first"])
         s.damage = _ints(data["damage"], "damage")
@@ -62,6 +69,8 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
         s.hunts_used = int(data["hunts_used"])
         s.exile_end = set(_ints(data["exile_end"], "exile_end"))
         s.prevented = _ints(data["prevented"], "prevented")
+        s.finished = set(_ints(data["finished"], "finished"))
+        s.passed = bool(data["passed"])
         s.stack = []
         for fr in data["stack"]:
             prog, pc, source, player, revealed, moved, stage, n, picked = (int(x) for x in fr)

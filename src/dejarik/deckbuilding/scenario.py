@@ -1,7 +1,8 @@
 """Scenarios: any position written in YAML, validated, and turned into a live state.
 
 See docs/scenarios.md. Piles are listed top card first. Only the cards listed exist in the
-game, so card conservation holds for the scenario's own card set.
+game, so card conservation holds for the scenario's own card set. A team game (`team: true`)
+names its players `empire-1`, `rebel-2`... (faction and region) and lists its `regions`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from dejarik.deckbuilding import rules
 from dejarik.deckbuilding.completeness import hard_gaps
 from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
-from dejarik.deckbuilding.state import PlayerState
+from dejarik.deckbuilding.state import PlayerState, Region
 
-_TOP = {"pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", "row",
-        "galaxy_deck", "galaxy_discard", "pilots",
-        "description"}
+_GALAXY = ("row", "galaxy_deck", "galaxy_discard", "pilots")
+_TOP = {"pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", *_GALAXY,
+        "regions", "description"}
 _PLAYER = {"hand", "deck", "discard", "play", "exile", "base", "base_deck", "victory", "pool"}
 
 
@@ -95,80 +96,90 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
         raise ScenarioError(f"{where}: {err}") from None
 
 
+def seat_keys(s: DeckbuildingState) -> list[str]:
+    """How a scenario names each seat: the faction, or faction-region in the team game."""
+    return [s.seat_key(seat) for seat in range(s.num_players)]
+
+
 def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     seed = data.get("seed", 0)
     if type(seed) is not int:
         raise ScenarioError(f"{where}: seed: expected a whole number, got {seed!r}")
-    # `first` is a faction here (the seat that took the first turn), a seat in a config
+    # `first` is a faction here (the side that took the first turn), a side number in a config
     keys = (set(DEFAULTS) | {"pack"}) - {"first"}
     s = DeckbuildingState.blank({k: data[k] for k in keys if k in data}, seed)
     b = _Builder(s, where)
-    fids = [f.id for f in s.factions]
+    seats = seat_keys(s)
     players = data.get("players")
-    if not isinstance(players, Mapping) or set(players) != set(fids):
-        raise b.fail("players", f"needs exactly the factions {fids}")
+    if not isinstance(players, Mapping) or set(players) != set(seats):
+        raise b.fail("players", f"needs exactly the players {seats}")
     ships_damage: list[tuple[int, int]] = []
-    for fid in fids:
-        raw = players[fid] or {}
+    for seat, key in enumerate(seats):
+        fid = s.factions[seat].id
+        raw = players[key] or {}
         if not isinstance(raw, Mapping):
-            raise b.fail(f"players.{fid}", "expected a mapping")
+            raise b.fail(f"players.{key}", "expected a mapping")
         bad = sorted(set(raw) - _PLAYER)
         if bad:
-            raise b.fail(f"players.{fid}", f"unknown field {bad[0]!r}")
+            raise b.fail(f"players.{key}", f"unknown field {bad[0]!r}")
         p = PlayerState(fid)
         for zone in ("hand", "deck", "discard", "exile", "victory", "base_deck"):
-            setattr(p, zone, b.pile(raw.get(zone), f"players.{fid}.{zone}"))
+            setattr(p, zone, b.pile(raw.get(zone), f"players.{key}.{zone}"))
         p.hand.reverse()  # hands read left to right
         for i, item in enumerate(raw.get("play") or []):
-            c, dmg = b.damaged(item, f"players.{fid}.play[{i}]")
+            c, dmg = b.damaged(item, f"players.{key}.play[{i}]")
             if s.card(c).ctype == d.BASE:
-                raise b.fail(f"players.{fid}.play[{i}]", f"{s.name(c)} is a base, not a card in play")
+                raise b.fail(f"players.{key}.play[{i}]", f"{s.name(c)} is a base, not a card in play")
             p.play.append(c)
             ships_damage.append((c, dmg))
         if raw.get("base") is not None:
-            c, dmg = b.damaged(raw["base"], f"players.{fid}.base")
+            c, dmg = b.damaged(raw["base"], f"players.{key}.base")
             p.base = c
             ships_damage.append((c, dmg))
         for zone in ("base_deck", "victory"):
             for c in getattr(p, zone):
                 if s.card(c).ctype != d.BASE:
-                    raise b.fail(f"players.{fid}.{zone}", f"{s.name(c)} is not a base")
+                    raise b.fail(f"players.{key}.{zone}", f"{s.name(c)} is not a base")
         if p.base >= 0 and (s.card(p.base).ctype != d.BASE or s.card(p.base).faction != fid):
-            raise b.fail(f"players.{fid}.base", f"{s.name(p.base)} is not one of the {fid} bases")
+            raise b.fail(f"players.{key}.base", f"{s.name(p.base)} is not one of the {fid} bases")
         pool = raw.get("pool", 0)
         if type(pool) is not int or pool < 0:
-            raise b.fail(f"players.{fid}.pool", f"expected a whole number >= 0, got {pool!r}")
+            raise b.fail(f"players.{key}.pool", f"expected a whole number >= 0, got {pool!r}")
         p.pool = pool
         s.players.append(p)
-    s.damage = [0] * len(s.inst_def)
-    s.row = b.pile(data.get("row"), "row")[::-1]
-    if len(s.row) > 6:
-        raise b.fail("row", f"the galaxy row holds at most 6 cards, got {len(s.row)}")
-    s.galaxy_deck = b.pile(data.get("galaxy_deck"), "galaxy_deck")
-    s.galaxy_discard = b.pile(data.get("galaxy_discard"), "galaxy_discard")
-    pilots = data.get("pilots", 10)
-    if type(pilots) is not int or pilots < 0:
-        raise b.fail("pilots", f"expected a number of pilots >= 0, got {pilots!r}")
-    pilot = next((c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots), None)
-    if pilots and pilot is None:
-        raise b.fail("pilots", f"pack {s.selection.pilots!r} lists no pilot card; write pilots: 0")
-    s.pilots = [b.new(pilot.name, "pilots") for _ in range(pilots)] if pilot else []
+    if s.team_game:
+        regions = data.get("regions")
+        if any(k in data for k in _GALAXY):
+            raise b.fail("row", "a team game lists each region's galaxy cards under `regions`")
+        if not isinstance(regions, list) or len(regions) != 2 \
+                or not all(isinstance(r, Mapping) for r in regions):
+            raise b.fail("regions", "a team game needs a list of two regions (row, galaxy_deck...)")
+        for i, r in enumerate(regions):
+            bad = sorted(set(r) - set(_GALAXY))
+            if bad:
+                raise b.fail(f"regions[{i}]", f"unknown field {bad[0]!r}")
+            s.regions.append(_region(b, r, f"regions[{i}]."))
+    else:
+        if "regions" in data:
+            raise b.fail("regions", "only a team game (team: true) has regions")
+        s.regions.append(_region(b, data, ""))
     s.damage = [0] * len(s.inst_def)
     for c, dmg in ships_damage:
         if dmg and s.card(c).ctype == d.UNIT:
             raise b.fail("damage", f"{s.name(c)} is a unit: only capital ships and bases take damage")
         s.damage[c] = dmg
-    active = data.get("active", fids[0])
-    if active not in fids:
-        raise b.fail("active", f"must be one of {fids}, got {active!r}")
-    s.active = fids.index(active)
-    first = data.get("first", fids[s.selection.first or 0])
-    if first not in fids:
-        raise b.fail("first", f"must be one of {fids}, got {first!r}")
-    s.first = fids.index(first)
+    active = data.get("active", seats[0])
+    if active not in seats:
+        raise b.fail("active", f"must be one of {seats}, got {active!r}")
+    s.active = seats.index(active)
+    sides = [f.id for f in s.factions[:2]]
+    first = data.get("first", sides[s.selection.first or 0])
+    if first not in sides:
+        raise b.fail("first", f"must be one of {sides}, got {first!r}")
+    s.first = sides.index(first)
     force = data.get("force", d.FORCE_END[1 - s.first])
     if type(force) is not int or not 0 <= force < d.FORCE_SPACES:
-        raise b.fail("force", f"the Force marker is a space from 0 (the {fids[0]} end) to 6, got {force!r}")
+        raise b.fail("force", f"the Force marker is a space from 0 (the {sides[0]} end) to 6, got {force!r}")
     s.force = force
     turn = data.get("turn", 1)
     if type(turn) is not int or turn < 1:
@@ -183,3 +194,21 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
     if phase == "start":
         rules.start_turn(s)
     return s
+
+
+def _region(b: _Builder, data: Mapping[str, Any], where: str) -> Region:
+    s = b.s
+    r = Region()
+    r.row = b.pile(data.get("row"), f"{where}row")[::-1]
+    if len(r.row) > 6:
+        raise b.fail(f"{where}row", f"the galaxy row holds at most 6 cards, got {len(r.row)}")
+    r.deck = b.pile(data.get("galaxy_deck"), f"{where}galaxy_deck")
+    r.discard = b.pile(data.get("galaxy_discard"), f"{where}galaxy_discard")
+    pilots = data.get("pilots", 10)
+    if type(pilots) is not int or pilots < 0:
+        raise b.fail(f"{where}pilots", f"expected a number of pilots >= 0, got {pilots!r}")
+    pilot = next((c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots), None)
+    if pilots and pilot is None:
+        raise b.fail(f"{where}pilots", f"pack {s.selection.pilots!r} lists no pilot card; write pilots: 0")
+    r.pilots = [b.new(pilot.name, f"{where}pilots") for _ in range(pilots)] if pilot else []
+    return r

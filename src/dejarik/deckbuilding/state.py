@@ -29,7 +29,7 @@ class PlayerState:
         self.exile: list[int] = []
         self.base = -1                 # current base instance, -1 while destroyed
         self.base_deck: list[int] = []
-        self.victory: list[int] = []   # enemy bases this player destroyed
+        self.victory: list[int] = []   # bases of the region opponent that this side destroyed
         self.pool = 0
 
     def copy(self) -> PlayerState:
@@ -78,6 +78,32 @@ class Frame:
                 self.stage, self.n, self.picked)
 
 
+class Region:
+    """One region's galaxy cards: a 2-player game has one region, the team game two."""
+
+    __slots__ = ("deck", "discard", "pilots", "row")
+
+    def __init__(self) -> None:
+        self.row: list[int] = []
+        self.deck: list[int] = []      # the galaxy deck; top = last element
+        self.discard: list[int] = []   # the galaxy discard pile
+        self.pilots: list[int] = []    # the Outer Rim pilot stack
+
+    def copy(self) -> Region:
+        r = Region()
+        r.row, r.deck, r.discard, r.pilots = self.row[:], self.deck[:], self.discard[:], self.pilots[:]
+        return r
+
+    def key(self) -> tuple[Any, ...]:
+        return (tuple(self.row), tuple(self.deck), tuple(self.discard), tuple(self.pilots))
+
+
+def seat_tables(num_players: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat's team, lowest seat first. Seat s is on side s & 1 and plays in region
+    s >> 1, so its opponent in the region is s ^ 1 and its teammate (team game) s ^ 2."""
+    return tuple(tuple(range(seat & 1, num_players, 2)) for seat in range(num_players))
+
+
 class StateData:
     """All fields of a position. `DeckbuildingState` adds the protocol on top."""
 
@@ -85,16 +111,16 @@ class StateData:
     factions: list[FactionInfo]          # per seat
     defs: list[CardDef]
     inst_def: list[int]
+    num_players: int = 2
+    team_game: bool = False
+    mates: tuple[tuple[int, ...], ...] = seat_tables(2)
 
     def _init_fields(self) -> None:
         self.players: list[PlayerState] = []
-        self.row: list[int] = []
-        self.galaxy_deck: list[int] = []
-        self.galaxy_discard: list[int] = []
-        self.pilots: list[int] = []
+        self.regions: list[Region] = []
         self.force = 6
-        self.active = 0
-        self.first = 0                       # the seat that took the first turn
+        self.active = 0                      # who acts in the main phase (a seat)
+        self.first = 0                       # the side that took the first turn
         self.turn = 1
         self.damage: list[int] = []
         # turn-scoped
@@ -108,19 +134,43 @@ class StateData:
         self.bought: list[int] = []          # card instances bought this turn
         self.hunts_used = 0
         self.exile_end: set[int] = set()     # exile these at the end of this turn
-        self.prevented = [0, 0]              # damage prevented on each base this turn
+        self.prevented = [0, 0]              # damage prevented on each side's bases this turn
+        self.finished: set[int] = set()      # team game: teammates done with this turn
+        self.passed = False                  # team game: the initiative was just handed over
         # resolution
         self.stack: list[Frame] = []
         self.waiting = False
         self.decider = 0
         self.done = False
-        self.win = -1
+        self.win = -1                        # the winning side (= seat in a 2-player game)
         self.log: list[str] | None = None
         self.events: list[tuple[int, int, int, int]] | None = None  # set by a traced run
 
     def event(self, kind: int, seat: int, value: int) -> None:
         if self.events is not None:
             self.events.append((kind, self.turn, seat, value))
+
+    # -- seats ---------------------------------------------------------------------------------
+    def foes(self, pl: int) -> tuple[int, ...]:
+        """The enemy team (in a 2-player game: the opponent)."""
+        return self.mates[pl ^ 1]
+
+    def ally(self, pl: int) -> int:
+        """pl's teammate, or -1 in a 2-player game."""
+        return pl ^ 2 if self.team_game else -1
+
+    def region(self, pl: int) -> Region:
+        return self.regions[pl >> 1]
+
+    def seat_key(self, pl: int) -> str:
+        """A seat's word in notation and scenarios: 'rebel', or 'rebel-2' in the team game."""
+        fid = self.factions[pl].id
+        return f"{fid}-{(pl >> 1) + 1}" if self.team_game else fid
+
+    def who(self, pl: int) -> str:
+        """A seat's name for the log: 'Rebels', or 'Rebels 2' in the team game."""
+        name = self.factions[pl].name
+        return f"{name} {(pl >> 1) + 1}" if self.team_game else name
 
     # -- reading -------------------------------------------------------------------------------
     _refs: list[str] | None = None
@@ -138,7 +188,8 @@ class StateData:
         return self.defs[self.inst_def[inst]].name
 
     def force_with(self, player: int) -> bool:
-        return self.force <= 2 if player == 0 else self.force >= 4
+        """Is the Force with this seat's side?"""
+        return self.force <= 2 if player & 1 == 0 else self.force >= 4
 
     def note(self, text: str) -> None:
         if self.log is not None:
@@ -155,14 +206,16 @@ class StateData:
             p.discard = []
             self.rng.shuffle(pile)
             p.deck[:0] = pile
-            self.note(f"{self.factions[pi].name}: discard pile reshuffled into the deck")
+            self.note(f"{self.who(pi)}: discard pile reshuffled into the deck")
 
-    def ensure_galaxy_deck(self, k: int) -> None:
-        if len(self.galaxy_deck) < k and self.galaxy_discard:
-            pile = self.galaxy_discard
-            self.galaxy_discard = []
+    def ensure_galaxy_deck(self, pl: int, k: int) -> None:
+        """Reshuffle pl's region's galaxy discard pile under its deck when short of k cards."""
+        r = self.regions[pl >> 1]
+        if len(r.deck) < k and r.discard:
+            pile = r.discard
+            r.discard = []
             self.rng.shuffle(pile)
-            self.galaxy_deck[:0] = pile
+            r.deck[:0] = pile
             self.note("the galaxy discard pile is reshuffled into the galaxy deck")
 
     def draw(self, pi: int, n: int) -> int:
@@ -177,33 +230,33 @@ class StateData:
             drawn += 1
         return drawn
 
-    def refill_row(self, index: int) -> None:
-        """Fill the row slot `index` at once from the galaxy deck."""
-        if not self.galaxy_deck:
-            self.ensure_galaxy_deck(1)
-            if not self.galaxy_deck:
+    def refill_row(self, pl: int, index: int) -> None:
+        """Fill slot `index` of pl's region's row at once from its galaxy deck."""
+        r = self.regions[pl >> 1]
+        if not r.deck:
+            self.ensure_galaxy_deck(pl, 1)
+            if not r.deck:
                 return
-        c = self.galaxy_deck.pop()
-        self.row.insert(index, c)
+        c = r.deck.pop()
+        r.row.insert(index, c)
         self.note(f"{self.name(c)} enters the galaxy row")
 
     # -- moving cards ----------------------------------------------------------------------------
     def zone_list(self, zone: int, pl: int) -> list[int]:
         """The list behind a zone code, seen from player `pl` (deck tops: the whole deck)."""
-        if zone == d.Z_ROW:
-            return self.row
-        if zone == d.Z_GALAXY_DISCARD:
-            return self.galaxy_discard
-        if zone in (d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
-            return self.galaxy_deck
-        if zone == d.Z_PILOTS:
-            return self.pilots
-        p = self.players[pl if zone < d.Z_OPP_HAND or zone == d.Z_BASE_DECK else 1 - pl]
+        if zone in d.GALAXY_ZONES:
+            r = self.regions[pl >> 1]
+            if zone == d.Z_ROW:
+                return r.row
+            if zone == d.Z_GALAXY_DISCARD:
+                return r.discard
+            return r.pilots if zone == d.Z_PILOTS else r.deck
+        p = self.players[self.zone_owner(zone, pl)]
         if zone in (d.Z_HAND, d.Z_OPP_HAND):
             return p.hand
-        if zone in (d.Z_DISCARD, d.Z_OPP_DISCARD):
+        if zone in (d.Z_DISCARD, d.Z_OPP_DISCARD, d.Z_ALLY_DISCARD):
             return p.discard
-        if zone in (d.Z_PLAY, d.Z_OPP_PLAY):
+        if zone in (d.Z_PLAY, d.Z_OPP_PLAY, d.Z_FAR_PLAY):
             return p.play
         if zone == d.Z_EXILE:
             return p.exile
@@ -214,9 +267,11 @@ class StateData:
     @staticmethod
     def zone_owner(zone: int, pl: int) -> int:
         """Whose zone this is (-1: the galaxy's)."""
-        if zone in (d.Z_ROW, d.Z_GALAXY_DISCARD, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2, d.Z_PILOTS):
+        if zone in d.GALAXY_ZONES:
             return -1
-        return pl if zone < d.Z_OPP_HAND or zone == d.Z_BASE_DECK else 1 - pl
+        if zone >= d.Z_ALLY_DISCARD:
+            return pl ^ 2 if zone == d.Z_ALLY_DISCARD else pl ^ 3
+        return pl if zone < d.Z_OPP_HAND or zone == d.Z_BASE_DECK else pl ^ 1
 
     def take(self, c: int, zone: int, pl: int) -> None:
         """Remove card c from a zone; the row is refilled at once; leaving play clears it."""
@@ -224,52 +279,68 @@ class StateData:
         i = lst.index(c)
         del lst[i]
         if zone == d.Z_ROW:
-            self.refill_row(i)
-        elif zone in (d.Z_PLAY, d.Z_OPP_PLAY):
+            self.refill_row(pl, i)
+        elif zone in (d.Z_PLAY, d.Z_OPP_PLAY, d.Z_FAR_PLAY):
             self.damage[c] = 0
             self.bonus.pop(c, None)
             if c in self.committed:
                 self.committed.remove(c)
 
     def put(self, c: int, dest: int, owner: int, controller: int) -> None:
-        """Put card c at a destination; `owner` is the player whose zone it left (-1: galaxy)."""
+        """Put card c at a destination; `owner` is the player whose zone it left (-1: galaxy,
+        in the controller's region)."""
         who = owner if owner >= 0 else controller
         if dest == d.D_HAND:
             self.players[who].hand.append(c)
-        elif dest == d.D_DISCARD:
-            (self.players[owner].discard if owner >= 0 else self.galaxy_discard).append(c)
+        elif dest == d.D_DISCARD and owner >= 0:
+            self.players[owner].discard.append(c)
         elif dest == d.D_EXILE:
             self.players[who].exile.append(c)
         elif dest == d.D_DECK_TOP:
             self.players[who].deck.append(c)
         else:
-            self.galaxy_discard.append(c)
+            self.regions[controller >> 1].discard.append(c)
+
+    def owner_in_play(self, c: int, seats: tuple[int, ...]) -> int:
+        """Which of these seats has card c in play (-1: none)."""
+        for pl in seats:
+            if c in self.players[pl].play:
+                return pl
+        return -1
 
     # -- damage --------------------------------------------------------------------------------
     def damage_base(self, pi: int, n: int) -> None:
-        """Deal n damage to player pi's base (prevention applies); may end the game."""
+        """Deal n damage to player pi's base (prevention applies); may end the game.
+
+        A destroyed base goes to the victory pile of pi's opponent in the region, so each
+        player's pile holds the bases of one enemy deck, and the team game's "3 bases from
+        each opponent's deck" is a count per pile (seed 002, ZWYCIĘSTWO)."""
         p = self.players[pi]
         base = p.base
         if base < 0 or n <= 0 or self.done:
             return
-        shield = self.card(base).prevent_damage - self.prevented[pi]
-        if shield > 0:
-            stop = min(shield, n)
-            self.prevented[pi] += stop
-            n -= stop
-            self.note(f"{self.name(base)} prevents {stop} damage")
-            if n == 0:
-                return
+        if self.card(base).prevent_damage:
+            # Hoth: the team's bases that prevent damage pool their shields (seed 002)
+            side = pi & 1
+            shield = sum(self.card(b).prevent_damage for b in
+                         (self.players[m].base for m in self.mates[pi]) if b >= 0)
+            stop = min(shield - self.prevented[side], n)
+            if stop > 0:
+                self.prevented[side] += stop
+                n -= stop
+                self.note(f"{self.name(base)} prevents {stop} damage")
+                if n == 0:
+                    return
         self.damage[base] += n
         hp = self.card(base).hp or 0
         if self.damage[base] >= hp:
             self.damage[base] = 0
             p.base = -1
-            winner = self.players[1 - pi]
-            winner.victory.append(base)
+            self.players[pi ^ 1].victory.append(base)
             self.note(f"{self.name(base)} takes {n} damage and is destroyed")
-            if len(winner.victory) >= self.bases_to_win:
-                self.finish(1 - pi)
+            # the winners must have destroyed bases_to_win bases of *each* enemy's deck
+            if all(len(self.players[m ^ 1].victory) >= self.bases_to_win for m in self.mates[pi]):
+                self.finish((pi & 1) ^ 1)
         else:
             self.note(f"{self.name(base)} takes {n} damage ({self.damage[base]}/{hp})")
 
@@ -295,4 +366,4 @@ class StateData:
         self.committed.clear()
         self.target = NO_TARGET
         if winner >= 0:
-            self.note(f"{self.factions[winner].name} win")
+            self.note(f"{self.factions[winner].name} win")  # seats 0 and 1 are sides 0 and 1

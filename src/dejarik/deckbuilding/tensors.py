@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from dejarik.core.errors import IllegalActionError
+from dejarik.core.errors import ConfigError, IllegalActionError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, shown_zones
@@ -129,7 +129,7 @@ class Spaces:
         if kind in self.card_at:
             return self.card_at[kind] + a
         if kind == d.COMMIT:
-            t = 0 if b == d.TARGET_BASE else 1 + state.row.index(b)
+            t = 0 if b == d.TARGET_BASE else 1 + state.regions[0].row.index(b)
             return self.commit_at + a * (1 + ROW_SLOTS) + t
         if kind == d.ASSIGN:
             return self.assign_at + a * self.max_assign + b - 1
@@ -197,6 +197,7 @@ class Spaces:
         n, w = self.n, self.card_width
         cards = np.zeros((n, w), dtype=np.float32)
         me, opp = s.players[player], s.players[1 - player]
+        region = s.regions[0]
         shown = shown_zones(s, player)
         loc = [-1] * n
         zones: list[tuple[str, list[int]]] = [
@@ -204,8 +205,8 @@ class Spaces:
             ("my_play", me.play), ("my_exile", me.exile), ("my_base_deck", me.base_deck),
             ("my_victory", me.victory), ("opp_discard", opp.discard), ("opp_play", opp.play),
             ("opp_exile", opp.exile), ("opp_base_deck", opp.base_deck),
-            ("opp_victory", opp.victory), ("row", s.row), ("galaxy_deck", s.galaxy_deck),
-            ("galaxy_discard", s.galaxy_discard), ("pilots", s.pilots)]
+            ("opp_victory", opp.victory), ("row", region.row), ("galaxy_deck", region.deck),
+            ("galaxy_discard", region.discard), ("pilots", region.pilots)]
         if d.Z_OPP_HAND in shown:
             zones += [("opp_hand", opp.hand), ("opp_deck", opp.deck)]
         else:
@@ -237,7 +238,7 @@ class Spaces:
             for c in p.play:
                 cards[c, col + 9] = min(attack_of(s, c, seat) / SCALES["attack"], 1.0)
         slot_col = col + 10
-        for i, c in enumerate(s.row[:ROW_SLOTS]):
+        for i, c in enumerate(region.row[:ROW_SLOTS]):
             cards[c, slot_col + i] = 1.0
         return np.concatenate((cards.ravel(), self._globals(s, player)))
 
@@ -246,6 +247,7 @@ class Spaces:
         two positions have equal keys exactly when the player may tell them apart no better
         (hidden piles appear as sorted sets, as the vector shows them)."""
         me, opp = s.players[player], s.players[1 - player]
+        region = s.regions[0]
         shown = shown_zones(s, player)
         opp_view: tuple[object, ...]
         if d.Z_OPP_HAND in shown:
@@ -259,8 +261,8 @@ class Spaces:
             tuple(me.play), tuple(me.exile), me.base, tuple(sorted(me.base_deck)),
             tuple(me.victory), me.pool, opp_view, tuple(opp.discard), tuple(opp.play),
             tuple(opp.exile), opp.base, tuple(sorted(opp.base_deck)), tuple(opp.victory), opp.pool,
-            tuple(s.row), tuple(sorted(s.galaxy_deck)), tuple(s.galaxy_discard),
-            tuple(sorted(s.pilots)), tuple(self._seen_tops(s, player, shown)), s.force, s.active,
+            tuple(region.row), tuple(sorted(region.deck)), tuple(region.discard),
+            tuple(sorted(region.pilots)), tuple(self._seen_tops(s, player, shown)), s.force, s.active,
             s.first, s.turn, s.done, s.current_player, tuple(s.damage), tuple(sorted(s.used)),
             tuple(sorted(s.attacked)), tuple(s.committed), tuple(sorted(s.exile_end)),
             tuple(s.bought), tuple(sorted(s.fired)), tuple(sorted(s.bonus.items())), s.target,
@@ -270,10 +272,11 @@ class Spaces:
     @staticmethod
     def _seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = [(c, 1.0) for c in revealed_cards(s)]
-        if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2} and s.galaxy_deck:
-            out.append((s.galaxy_deck[-1], 1.0))
-            if d.Z_GALAXY_TOP2 in shown and len(s.galaxy_deck) > 1:
-                out.append((s.galaxy_deck[-2], 0.5))
+        deck = s.regions[0].deck
+        if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2} and deck:
+            out.append((deck[-1], 1.0))
+            if d.Z_GALAXY_TOP2 in shown and len(deck) > 1:
+                out.append((deck[-2], 0.5))
         for zone, seat in ((d.Z_DECK_TOP, player), (d.Z_OPP_DECK_TOP, 1 - player)):
             deck = s.players[seat].deck
             if zone in shown and deck:
@@ -303,14 +306,15 @@ class Spaces:
             s.bases_to_win / SCALES["victories"], s.prevented[player] / SCALES["prevented"],
             s.prevented[1 - player] / SCALES["prevented"], len(me.hand) / SCALES["hand"],
             len(me.deck) / count, len(opp.hand) / SCALES["hand"], len(opp.deck) / count,
-            len(s.galaxy_deck) / count, len(s.pilots) / count, float(s.next_buy >= 0),
+            len(s.regions[0].deck) / count, len(s.regions[0].pilots) / count, float(s.next_buy >= 0),
             s.hunts_used / SCALES["hunts"], float(s.bribing))
         if s.target < -1:
             target = 0
         elif s.target == d.TARGET_BASE:
             target = 1
         else:  # a row card: by slot, or gone from the row since (the attack will fizzle)
-            target = 3 + s.row.index(s.target) if s.target in s.row else 2
+            row = s.regions[0].row
+            target = 3 + row.index(s.target) if s.target in row else 2
         g[i + target] = 1.0
         i += 3 + ROW_SLOTS
         op = -1
@@ -322,7 +326,11 @@ class Spaces:
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:
-    """The layout of a state's configuration (made once per card table and instance list)."""
+    """The layout of a state's configuration (made once per card table and instance list).
+    Two-player games only: the learning spaces do not cover the team game yet."""
+    if state.team_game:
+        raise ConfigError("the learning spaces (PettingZoo, Gymnasium, OpenSpiel) cover the "
+                          "2-player game only, not the team game")
     key = f"rl-spaces:{len(state.inst_def)}:{hash(tuple(state.inst_def))}"
     sp = state.table.cache.get(key)
     if sp is None:

@@ -242,14 +242,14 @@ def _update_recall(recall: dict[int, int], s: DeckbuildingState, player: int) ->
     opponent's hand), and forget those that have since come into the open."""
     me, opp = s.players[player], s.players[1 - player]
     if recall:
-        hidden = {*me.hand, *me.deck, *opp.hand, *opp.deck, *s.galaxy_deck}
+        hidden = {*me.hand, *me.deck, *opp.hand, *opp.deck, *s.regions[0].deck}
         for c in [c for c in recall if c not in hidden or c in me.hand]:
             del recall[c]
     shown = shown_zones(s, player)
     if not shown:
         return
     if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
-        for c in s.galaxy_deck[-2 if d.Z_GALAXY_TOP2 in shown else -1:]:
+        for c in s.regions[0].deck[-2 if d.Z_GALAXY_TOP2 in shown else -1:]:
             recall[c] = 0
     if d.Z_DECK_TOP in shown and me.deck:
         recall[me.deck[-1]] = 1

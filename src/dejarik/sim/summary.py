@@ -123,8 +123,8 @@ def _r(x: float, digits: int = 4) -> float:
 class _Tally:
     """Running counts over the records: everything the summary needs, nothing per game.
 
-    A player in a game is a (seat, side) appearance: each appearance counts once for its side,
-    so even a mirror match is counted fairly."""
+    A team in a game (a player, or two in the team game) is an appearance that counts once
+    for its side, so even a mirror match is counted fairly."""
 
     def __init__(self) -> None:
         self.games = 0
@@ -146,9 +146,10 @@ class _Tally:
     def add(self, rec: Mapping[str, Any]) -> None:
         sides = [str(f) for f in rec["factions"]]
         names = rec.get("faction_names") or sides
+        teams = rec.get("teams") or [[seat] for seat in range(len(sides))]
         winner = rec["winner"]
-        if winner is not None and winner not in range(len(sides)):
-            raise ValueError(f"winner {winner!r} is not a seat")
+        if winner is not None and winner not in range(len(teams)):
+            raise ValueError(f"winner {winner!r} is not a team")
         self.games += 1
         self.kinds[str(rec.get("game", "?"))] += 1
         self.configs[json.dumps(rec.get("config", {}), sort_keys=True, default=str)] += 1
@@ -156,18 +157,24 @@ class _Tally:
         self.ends[str(rec.get("end", "win" if winner is not None else NO_WINNER))] += 1
         self.first.add(None, winner == rec["first"])
         for seat, side in enumerate(sides):
-            self._add_player(rec, seat, side, str(names[seat]), winner == seat)
-        won_by = None if winner is None else sides[winner]
+            self.seats[seat][side] += 1
+        for t, team in enumerate(teams):
+            self._add_team(rec, t, [int(x) for x in team], sides[team[0]], str(names[team[0]]),
+                           winner == t)
+        won_by = None if winner is None else sides[teams[winner][0]]
         self.turns[won_by][int(rec["turns"])] += 1
         self.force[won_by].update(enumerate(map(int, rec["force"])))
 
-    def _add_player(self, rec: Mapping[str, Any], seat: int, side: str, name: str, won: bool) -> None:
+    def _add_team(self, rec: Mapping[str, Any], t: int, seats: list[int], side: str, name: str,
+                  won: bool) -> None:
+        """One side's appearance in a game (a team game's two players count once together:
+        a card counts as bought if either bought it)."""
         self.names.setdefault(side, name)
-        self.seats[seat][side] += 1
         self.sides.add(side, won)
-        self.order.add((side, seat == rec["first"]), won)
-        self.bases.add_all({(side, str(b["card"]), i == 0) for i, b in enumerate(rec["bases"][seat])}, won)
-        self.cards.add_all({(side, str(b["card"])) for b in rec["buys"][seat]}, won)
+        self.order.add((side, t == rec["first"]), won)
+        self.bases.add_all({(side, str(b["card"]), i == 0) for seat in seats
+                            for i, b in enumerate(rec["bases"][seat])}, won)
+        self.cards.add_all({(side, str(b["card"])) for seat in seats for b in rec["buys"][seat]}, won)
 
     # ---------------------------------------------------------- the summary
 
