@@ -29,13 +29,15 @@ def main() -> None:
               help="your opponent in the terminal app: an agent (ismcts, heuristic, greedy, "
                    "random, or a spec such as ismcts:seconds=2) or human (two people take turns "
                    "at one terminal)")
-@click.option("--seat", type=click.Choice(["0", "1"]), default="0", show_default=True,
-              help="your seat against an agent (seat 0 is the first faction)")
+@click.option("--seat", type=click.Choice(["0", "1", "2", "3"]), default="0", show_default=True,
+              help="your seat (0 and 1: the first and second faction; team game: 2 and 3 are "
+                   "the second region's, and the AI plays your teammate)")
 @click.option("--resume", default=None, help="continue a game saved in the terminal app (Ctrl+S)")
 @click.option("--seed", type=int, default=None,
               help="the game's seed (default: a fresh one, shown so the game can be dealt again)")
 @click.option("--agents", default=None,
-              help="two agents, by seat (e.g. greedy,greedy): print a whole game between them")
+              help="an agent per seat (e.g. greedy,greedy; one name: every seat): print a whole "
+                   "game between them")
 @click.option("--save-replay", default=None, help="with a printed game: write its replay to this file")
 @click.option("--quiet", is_flag=True, help="with a printed game: print only the result")
 @game_options
@@ -126,7 +128,7 @@ def scenario_check(file: str) -> None:
         s = load_scenario(Path(file))
     except DejarikError as err:
         fail(err)
-    who = s.factions[s.current_player].name if s.current_player >= 0 else "nobody"
+    who = s.who(s.current_player) if s.current_player >= 0 else "nobody"
     click.echo(f"ok: {len(s.inst_def)} cards, turn {s.turn}, {who} to act")
     click.echo("legal: " + ", ".join(s.action_to_text(a) for a in s.legal_actions()))
 

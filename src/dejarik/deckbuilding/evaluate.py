@@ -83,7 +83,7 @@ def features(s: StateData, pl: int) -> dict[str, float]:
         return sum(f(x) for x in seats) / len(seats)
 
     def won(seats: tuple[int, ...]) -> float:
-        return sum(min(btw, len(s.players[x].victory)) for x in seats) / len(seats)
+        return float(sum(min(btw, len(s.players[x].victory)) for x in seats)) / len(seats)
 
     toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl & 1] == 0 else 1)
     mine_turn = (s.active ^ pl) & 1 == 0
@@ -97,7 +97,7 @@ def features(s: StateData, pl: int) -> dict[str, float]:
         # attack committed against a row card that it cannot defeat is wasted
         tempo = float(free + (committed if target is None or committed >= target else 0))
 
-    def ship_hp(who: int) -> float:
+    def ship_hp(who: int) -> int:
         return sum((s.card(c).hp or 0) - s.damage[c] for c in s.players[who].play
                    if s.card(c).ctype == d.SHIP)
 
@@ -117,7 +117,7 @@ def features(s: StateData, pl: int) -> dict[str, float]:
         "deck_quality": mean(quality, mates) - mean(quality, foes),
         "resources": float(me.pool if mine_turn else 0),
         "tempo": tempo,
-        "ships": sum(ship_hp(x) for x in mates) - sum(ship_hp(x) for x in foes),
+        "ships": float(sum(ship_hp(x) for x in mates) - sum(ship_hp(x) for x in foes)),
         "row_threat": -row_threat,
     }
 

@@ -106,12 +106,17 @@ class DejarikApp(App[None]):
                 yield Panel(id="force")
                 yield Panel(id="opp", classes="summary")
                 yield CardList("play", id="opp-play")
+                yield Panel(id="far", classes="summary")        # team game: the other enemy
+                yield CardList("play", id="far-play")
                 yield Panel(id="galaxy", classes="summary")
                 yield CardList("row", id="row")
                 yield Panel(id="me", classes="summary")
                 yield Panel(id="hand-title")
                 yield CardList("hand", id="hand")
                 yield CardList("play", id="my-play")
+                yield Panel(id="mate", classes="summary")       # team game: the teammate
+                yield CardList("hand", id="mate-hand")
+                yield CardList("play", id="mate-play")
             with Vertical(id="side"):
                 yield Panel(id="status")
                 yield ActionList(id="actions")
@@ -133,8 +138,9 @@ class DejarikApp(App[None]):
 
     def on_mount(self) -> None:
         s = self.session
-        names = [f"{s.faction(i)} ({s.label(i)})" for i in range(2)]
-        self.sub_title = f"{names[0]} v {names[1]} · seed {s.seed}"
+        seats = range(s.state.num_players)
+        names = [f"{s.faction(i)} ({s.label(i)})" for i in seats]
+        self.sub_title = f"{' & '.join(names[0::2])} v {' & '.join(names[1::2])} · seed {s.seed}"
         # the game screen's widgets, kept: `query_one` would search whatever screen is on top
         self.panels = {p.id or "": p for p in self.query(Panel) if not isinstance(p, CardText)}
         self.tables = {t.id or "": t for t in self.query(CardList)}
@@ -152,7 +158,8 @@ class DejarikApp(App[None]):
 
     def _draw_board(self) -> None:
         s = self.session
-        board = build_board(s.observation(), s.state.table, [s.label(0), s.label(1)],
+        seats = range(s.state.num_players)
+        board = build_board(s.observation(), s.state.table, [s.label(i) for i in seats],
                             s.state.bases_to_win)
         self.board = board
         self.shown_for = board.viewer
@@ -167,6 +174,7 @@ class DejarikApp(App[None]):
         hand = board.me.hand
         self.panels["hand-title"].show_text(Text(f"Your hand ({board.me.hand_size})", style="bold"))
         self.tables["hand"].show(() if isinstance(hand, int) else hand)
+        self._draw_team(board)
         for table in self.tables.values():
             shown = bool(table.cards) or table.id in ("row", "hand")
             if table.display != shown:
@@ -175,9 +183,25 @@ class DejarikApp(App[None]):
         self.action_list.show(
             [(a, describe_action(a, board, s.option_label)) for a in self.actions], not self.narrow)
         self.game_log.add(s.log[self.logged:], [
-            (s.faction(i), board.sides[i].faction_id, i) for i in range(2)])
+            (s.faction(i), board.sides[i].faction_id, i & 1) for i in seats])
         self.logged = len(s.log)
         self.set_status()
+
+    def _draw_team(self, board: BoardView) -> None:
+        """Team game: the other enemy (its ships are in reach) and the teammate, whose hand
+        the team shares (seed 002); hidden in a 2-player game."""
+        mate, far = board.teammate, board.far_enemy
+        for pid in ("far", "mate"):
+            self.panels[pid].display = mate is not None
+        if mate is None or far is None:
+            for tid in ("far-play", "mate-hand", "mate-play"):
+                self.tables[tid].show(())
+            return
+        self.panels["far"].show_text(side_summary(board, far))
+        self.tables["far-play"].show(tuple(c for c in far.play if c.is_ship), board.committed)
+        self.panels["mate"].show_text(side_summary(board, mate))
+        self.tables["mate-hand"].show(() if isinstance(mate.hand, int) else mate.hand)
+        self.tables["mate-play"].show(mate.play, board.committed)
 
     def set_status(self, error: str = "", note: str = "") -> None:
         """The line above the actions: an error, a note, or who decides and what about."""

@@ -47,6 +47,7 @@ class SideView:
     seat: int
     faction_id: str
     faction: str
+    name: str               # 'Rebels', or 'Rebels 2' in the team game
     label: str
     base: CardView | None
     bases_left: int         # bases still face down in reserve
@@ -57,6 +58,7 @@ class SideView:
     exile: tuple[CardView, ...]
     play: tuple[CardView, ...]
     pool: int
+    finished: bool = False  # team game: done with this turn
 
     @property
     def destroyed(self) -> int:
@@ -76,7 +78,7 @@ class BoardView:
     force: int
     force_with: int | None
     bases_to_win: int
-    sides: tuple[SideView, SideView]
+    sides: tuple[SideView, ...]    # by seat: 2, or 4 in the team game
     row: tuple[CardView, ...]
     galaxy_deck: int
     galaxy_discard: tuple[CardView, ...]
@@ -95,13 +97,25 @@ class BoardView:
 
     @property
     def opponent(self) -> SideView:
-        return self.sides[1 - self.viewer]
+        """The opponent in the viewer's region."""
+        return self.sides[self.viewer ^ 1]
+
+    @property
+    def teammate(self) -> SideView | None:
+        return self.sides[self.viewer ^ 2] if len(self.sides) == 4 else None
+
+    @property
+    def far_enemy(self) -> SideView | None:
+        """Team game: the enemy in the other region (its capital ships are in reach)."""
+        return self.sides[self.viewer ^ 3] if len(self.sides) == 4 else None
 
     def find(self, ref: str) -> tuple[CardView, str] | None:
         """A card on the board by ref, with the zone it is in (for card text and descriptions)."""
         zones: list[tuple[str, Sequence[CardView]]] = [("the galaxy row", self.row)]
-        for side in (self.me, self.opponent):
-            whose = "your" if side.seat == self.viewer else side.faction
+        for side in (self.me, self.opponent, self.teammate, self.far_enemy):
+            if side is None:
+                continue
+            whose = "your" if side.seat == self.viewer else side.name
             if not isinstance(side.hand, int):
                 zones.append((f"{whose} hand", side.hand))
             zones += [(f"{whose} cards in play", side.play), (f"{whose} discard pile", side.discard),
@@ -136,7 +150,8 @@ def _side(table: CardTable, seat: int, raw: Mapping[str, Any], label: str) -> Si
     base = raw["base"]
     hand = raw["hand"]
     return SideView(
-        seat=seat, faction_id=raw["faction"], faction=table.faction(raw["faction"]).name, label=label,
+        seat=seat, faction_id=raw["faction"], faction=table.faction(raw["faction"]).name,
+        name=raw.get("name", table.faction(raw["faction"]).name), label=label,
         base=None if base is None else CardView(base["card"], card_of(table, base["card"]), base["damage"],
                                                  used=base["ability_used"]),
         bases_left=len(raw["base_deck"]), victory=_cards(table, raw["victory"]),
@@ -144,17 +159,17 @@ def _side(table: CardTable, seat: int, raw: Mapping[str, Any], label: str) -> Si
         deck=raw["deck"], discard=_cards(table, raw["discard"]), exile=_cards(table, raw["exile"]),
         play=tuple(CardView(p["card"], card_of(table, p["card"]), p["damage"], p["attack"],
                             p["ability_used"], p["attacked"]) for p in raw["play"]),
-        pool=raw["pool"])
+        pool=raw["pool"], finished=bool(raw.get("finished")))
 
 
 def build_board(obs: Mapping[str, Any], table: CardTable, labels: Sequence[str],
                 bases_to_win: int) -> BoardView:
     """The board model of one observation. `labels` names the seats ('You', 'Heuristic')."""
-    players = obs["players"]
-    sides = (_side(table, 0, players[0], labels[0]), _side(table, 1, players[1], labels[1]))
+    sides = tuple(_side(table, seat, raw, labels[seat]) for seat, raw in enumerate(obs["players"]))
     viewer = obs["you"]
     target = obs["attack"]["target"]
-    committed = tuple(c for r in obs["attack"]["committed"] for c in sides[obs["active"]].play if c.ref == r)
+    committed = tuple(c for r in obs["attack"]["committed"] for side in sides for c in side.play
+                      if c.ref == r)
     return BoardView(
         viewer=viewer, turn=obs["turn"], active=obs["active"], decider=obs["current_player"],
         force=obs["force"], force_with=obs["force_with"], bases_to_win=bases_to_win, sides=sides,

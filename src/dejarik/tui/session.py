@@ -46,14 +46,15 @@ class Session:
 
     def __init__(self, state: DeckbuildingState, humans: tuple[int, ...], vs: str, seed: int,
                  log: list[str] | None = None) -> None:
-        if not humans or any(h not in (0, 1) for h in humans):
-            raise DejarikError(f"human seats must be 0 and/or 1, got {humans!r}")
+        seats = range(state.num_players)
+        if not humans or any(h not in seats for h in humans):
+            raise DejarikError(f"human seats must be among 0-{state.num_players - 1}, got {humans!r}")
         self.state = state
         self.humans = tuple(sorted(set(humans)))
         self.vs = vs
         self.seed = seed
         self.agents: dict[int, Agent] = {
-            seat: make_agent(vs, agent_seed(seed, seat)) for seat in range(2) if seat not in self.humans}
+            seat: make_agent(vs, agent_seed(seed, seat)) for seat in seats if seat not in self.humans}
         state.log = []
         first = f"-- turn {state.turn}: {self.faction(state.active)} --"
         self.log = list(log) if log is not None else [first]
@@ -61,16 +62,18 @@ class Session:
 
     @classmethod
     def new(cls, config: Mapping[str, Any], seed: int, vs: str, seat: int = 0) -> Session:
-        """A fresh game: one human at `seat` against agent `vs`, or two humans (`vs` 'human')."""
-        if seat not in (0, 1):
-            raise DejarikError(f"--seat must be 0 or 1, got {seat!r}")
+        """A fresh game: one human at `seat`, agent `vs` at every other seat (in the team game
+        the teammate too), or humans at every seat (`vs` 'human', hot-seat)."""
         state = DeckbuildingState(config, seed)
-        return cls(state, (0, 1) if vs == HUMAN else (seat,), vs, seed)
+        if seat not in range(state.num_players):
+            raise DejarikError(f"--seat must be one of 0-{state.num_players - 1}, got {seat!r}")
+        humans = tuple(range(state.num_players)) if vs == HUMAN else (seat,)
+        return cls(state, humans, vs, seed)
 
     # -- who is who ------------------------------------------------------------------------------
     @property
     def hot_seat(self) -> bool:
-        return len(self.humans) == 2
+        return len(self.humans) > 1
 
     @property
     def decider(self) -> int:
@@ -93,7 +96,8 @@ class Session:
         return self._last_viewer
 
     def faction(self, seat: int) -> str:
-        return self.state.factions[seat].name
+        """The seat's name: 'Rebels', or 'Rebels 2' in the team game."""
+        return self.state.who(seat)
 
     def label(self, seat: int) -> str:
         """'You', the AI's name, or (hot-seat) 'Player 1'/'Player 2'."""
@@ -236,7 +240,10 @@ _ASKS = {
     d.OP_SWAP: "choose the cards to swap (or done)",
     d.OP_OPTIONAL: "use it? yes or no",
     d.OP_CHOOSE_BASE: "choose your new base",
-    d.OP_ASSIGN: "assign the attack's damage among the enemy capital ships",
+    d.OP_ASSIGN: "assign the attack's damage among the enemy capital ships, then the bases",
+    d.OP_REPAIR: "choose whose base to repair",
+    d.OP_DAMAGE: "choose the enemy base to damage",
+    d.OP_DELEGATE: "choose which of you resolves it",
 }
 _DEST = {v: k.replace("_", " ") for k, v in d.DEST_NAMES.items()}
 _DEST[d.D_DECK_TOP] = "the top of a deck"

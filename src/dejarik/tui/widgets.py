@@ -20,7 +20,8 @@ SEAT_COLOURS = ("red1", "dodger_blue1")
 
 
 def faction_colour(faction_id: str, seat: int | None = None) -> str:
-    return FACTION_COLOURS.get(faction_id, SEAT_COLOURS[seat] if seat is not None else "white")
+    """A faction's colour; a faction without one takes its side's (seat & 1)."""
+    return FACTION_COLOURS.get(faction_id, SEAT_COLOURS[seat & 1] if seat is not None else "white")
 
 
 def card_name(c: CardView) -> Text:
@@ -29,8 +30,8 @@ def card_name(c: CardView) -> Text:
 
 
 def force_track(board: BoardView) -> Text:
-    """The 7-space Force track: seat 0's end on the left, the marker where the Force is."""
-    left, right = board.sides
+    """The 7-space Force track: side 0's end on the left, the marker where the Force is."""
+    left, right = board.sides[0], board.sides[1]
     t = Text("Force  ", style="bold")
     t.append(f"{left.faction} ", style=f"bold {faction_colour(left.faction_id, 0)}")
     t.append("│", style="grey35")
@@ -56,14 +57,14 @@ def turn_line(board: BoardView, thinking: str = "") -> Text:
     active = board.sides[board.active]
     t = Text(f"Turn {board.turn}: ", style="bold")
     colour = faction_colour(active.faction_id, active.seat)
-    t.append(f"{active.faction} ({active.label})", style=f"bold {colour}")
+    t.append(f"{active.name} ({active.label})", style=f"bold {colour}")
     t.append(" · ")
     t.append(force_words(board))
     if board.terminal:
         t.append("  game over", style="bold")
     elif board.decider != board.active:
         decider = board.sides[board.decider]
-        t.append(f"  {decider.faction} must decide", style="italic")
+        t.append(f"  {decider.name} must decide", style="italic")
     if board.attack_target is not None:
         what = "the enemy base" if board.attack_target == "base" else (
             board.attack_target.name if isinstance(board.attack_target, CardView) else "")
@@ -75,11 +76,13 @@ def turn_line(board: BoardView, thinking: str = "") -> Text:
 
 def side_summary(board: BoardView, side: SideView) -> Text:
     """Base, bases left and destroyed, pile sizes, hand size and the resource pool of one side."""
-    colour = faction_colour(side.faction_id, side.seat)
-    other = board.sides[1 - side.seat]
+    colour = faction_colour(side.faction_id, side.seat & 1)
+    other = board.sides[side.seat ^ 1]  # its victory pile holds this side's lost bases
     t = Text()
-    t.append(f"{side.faction} ({side.label})", style=f"bold {colour}")
+    t.append(f"{side.name} ({side.label})", style=f"bold {colour}")
     t.append(f"   resources {side.pool}", style="bold green" if side.pool else "")
+    if side.finished:
+        t.append("   finished this turn", style="italic grey62")
     t.append("\nBase: ")
     if side.base is None:
         t.append("destroyed, a new one is chosen next turn", style="italic")
