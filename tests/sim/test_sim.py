@@ -159,3 +159,30 @@ def test_a_records_seed_replays_the_game_with_dejarik_play(tmp_path: Path) -> No
                                     "--seed", str(r["seed"]), "--quiet"])
     winner = r["faction_names"][r["winner"]]
     assert f"Result: {winner} win after {r['turns']} turns ({r['actions']} actions)" in res.output
+
+
+def test_sim_team_game_records_four_seats_and_summarises_per_side(tmp_path: Path) -> None:
+    """Issue 7: `dejarik sim deckbuilding --team` plays the 2v2 game (seed 002): two agent names
+    are one per side, records name the teams and the winning side, and the summary counts
+    each side once a game."""
+    out = tmp_path / "team"
+    code, text = sim("--team", "--games", "6", "--agents", "greedy,random", "--out", str(out),
+                     "--jobs", "1", "--quiet")
+    assert code == 0, text
+    records = [json.loads(line) for line in (out / GAMES_FILE).read_text().splitlines()]
+    assert len(records) == 6
+    for r in records:
+        assert r["agents"] == ["greedy", "random", "greedy", "random"]
+        assert r["teams"] == [[0, 2], [1, 3]] and r["config"]["team"] is True
+        assert r["factions"] == ["empire", "rebel", "empire", "rebel"]
+        assert len(r["bases"]) == len(r["buys"]) == len(r["victory"]) == 4
+        if r["winner"] is not None:
+            won = r["teams"][r["winner"]]
+            assert all(r["victory"][seat] >= 3 for seat in won)
+    wins = sum(r["winner"] == 0 for r in records)
+    assert f"6 games: Empire won {100 * wins / 6:.1f}%" in text
+    # a record's seed plays the same game again, printed
+    r = records[0]
+    res = CliRunner().invoke(main, ["play", "deckbuilding", "--team", "--agents", "greedy,random",
+                                    "--seed", str(r["seed"]), "--quiet"])
+    assert f"after {r['turns']} turns ({r['actions']} actions)" in res.output

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from dejarik.core.errors import ConfigError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardDef
+from dejarik.deckbuilding.pack import PROG_ASSIGN
 from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
@@ -86,16 +87,19 @@ def features(s: StateData, pl: int) -> dict[str, float]:
         return float(sum(min(btw, len(s.players[x].victory)) for x in seats)) / len(seats)
 
     toward_me = (s.force - 3) / 3 * (-1 if d.FORCE_END[pl & 1] == 0 else 1)
-    mine_turn = (s.active ^ pl) & 1 == 0
+    # my team's turn, and I have not finished my part (team game): what I hold is still usable
+    mine_turn = (s.active ^ pl) & 1 == 0 and pl not in s.finished
     tempo = 0.0
     if mine_turn:
-        free = sum(attack_of(s, c, m) for m in mates for c in s.players[m].play
-                   if c not in s.attacked and c not in s.committed)
+        free = sum(attack_of(s, c, m) for m in mates if m not in s.finished
+                   for c in s.players[m].play if c not in s.attacked and c not in s.committed)
         committed = sum(attack_of(s, c, o) for c in s.committed
                         if (o := s.owner_in_play(c, mates)) >= 0)
         target = s.card(s.target).target if s.target >= 0 else None
-        # attack committed against a row card that it cannot defeat is wasted
-        tempo = float(free + (committed if target is None or committed >= target else 0))
+        # attack committed against a row card that it cannot defeat is wasted; an attack
+        # resolved but still being split (team game: between two bases) still counts
+        splitting = sum(f.n for f in s.stack if f.prog == PROG_ASSIGN)
+        tempo = float(free + splitting + (committed if target is None or committed >= target else 0))
 
     def ship_hp(who: int) -> int:
         return sum((s.card(c).hp or 0) - s.damage[c] for c in s.players[who].play
