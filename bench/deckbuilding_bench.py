@@ -13,17 +13,19 @@ from dejarik.agents.ismcts import IsmctsAgent
 from dejarik.deckbuilding.game import DeckbuildingState
 
 CONFIG = {"turn_limit": 1000}
+TEAM = {"turn_limit": 1000, "team": True}
 WINDOWS = 5
 
 
-def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]]) -> tuple[int, int, float]:
+def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
+            config: dict[str, object]) -> tuple[int, int, float]:
     """Whole games (setup included) until the time is spent: (steps, games, seconds)."""
     steps = games = 0
     start = time.perf_counter()
     end = start + seconds
     g = seed
     while time.perf_counter() < end:
-        s = DeckbuildingState(CONFIG, g)
+        s = DeckbuildingState(config, g)
         players = agents(g)
         g += 1
         while not s.done:
@@ -34,11 +36,11 @@ def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]]) -> 
 
 
 def _rate(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
-          windows: int = WINDOWS) -> dict[str, float]:
+          windows: int = WINDOWS, config: dict[str, object] = CONFIG) -> dict[str, float]:
     """The budget split into windows, each a fresh run of games from `seed`. The machine is
     shared and its speed drifts by tens of percent over minutes, so the median window is the
     figure and the slowest and fastest windows show the spread."""
-    runs = [_window(seconds / windows, seed, agents) for _ in range(windows)]
+    runs = [_window(seconds / windows, seed, agents, config) for _ in range(windows)]
     steps = sorted(st / t for st, _, t in runs)
     games = sorted(g / t for _, g, t in runs)
     mid = windows // 2
@@ -57,6 +59,21 @@ def random_actions_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]
 def greedy_games_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
     """Greedy against greedy, whole games."""
     return _rate(seconds, seed, lambda g: [GreedyAgent(g), GreedyAgent(g + 1)])
+
+
+def team_random_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
+    """The 2v2 team game: uniformly random legal actions, across whole games."""
+    agent = RandomAgent(seed)
+    return _rate(seconds, seed, lambda g: [agent] * 4, config=TEAM)
+
+
+def team_greedy_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
+    """The 2v2 team game, four greedy players, whole games."""
+    return _rate(seconds, seed, lambda g: [GreedyAgent(g + i) for i in range(4)], config=TEAM)
+
+
+RATES = [("random", random_actions_rate), ("greedy v greedy", greedy_games_rate),
+         ("team random", team_random_rate), ("team greedy", team_greedy_rate)]
 
 
 def _decisions(seed: int, every: int = 4) -> list[DeckbuildingState]:

@@ -771,3 +771,24 @@ def test_illegal_team_actions_change_nothing() -> None:
     with pytest.raises(IllegalActionError):
         s.apply((1, s.regions[1].row[0], 9))
     assert s.state_hash() == before
+
+
+def test_a_team_game_saves_and_loads_whole() -> None:
+    """A team game mid-turn (a teammate finished, a decision pending) survives to_json and
+    from_json: the same state hash, and play goes on the same."""
+    s = DeckbuildingState({"team": True, "turn_limit": 60}, 11)
+    rng = 0
+    while not (s.finished and s.waiting) and not s.done:
+        acts = s.legal_actions()
+        rng = (rng * 1103515245 + 12345) % 2**31
+        s.apply(acts[rng % len(acts)])
+    assert s.finished and s.waiting
+    copy = DeckbuildingState.from_json(s.to_json())
+    assert copy.state_hash() == s.state_hash() and copy.num_players == 4
+    for _ in range(200):
+        if s.done:
+            break
+        a = s.legal_actions()[0]
+        s.apply(a)
+        copy.apply(a)
+    assert copy.state_hash() == s.state_hash()

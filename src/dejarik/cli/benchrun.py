@@ -35,7 +35,7 @@ def run_bench(game: str, seconds: float, openspiel: bool) -> None:
     mod = load(f"{game}_bench")
     click.echo(f"engine: {dejarik.engine_build()}, one process")
     click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}   (median of windows; range)")
-    for label, measure in (("random", mod.random_actions_rate), ("greedy v greedy", mod.greedy_games_rate)):
+    for label, measure in mod.RATES:
         r = measure(seconds)
         spread = (f"   steps {r['steps_min']:,.0f}-{r['steps_max']:,.0f}, "
                   f"games {r['games_min']:.1f}-{r['games_max']:.1f}" if "steps_min" in r else "")

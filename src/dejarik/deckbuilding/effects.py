@@ -413,7 +413,7 @@ def _gain(s: S, f: Frame, op: Op) -> int:
     s.players[pl].pool += op[1]
     if op[2]:
         gain_force(s, pl, op[2])
-    if op[3] and f.source >= 0 and f.source in s.players[pl].play:
+    if op[3] and f.source >= 0 and s.owner_in_play(f.source, s.mates[pl]) >= 0:
         s.bonus[f.source] = s.bonus.get(f.source, 0) + op[3]
     return DONE
 
