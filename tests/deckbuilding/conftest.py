@@ -48,6 +48,12 @@ def do(s: Any, *texts: str) -> None:
         assert problems == [], f"after {text!r}: {problems}"
 
 
+def commit_all(s: Any, seat: int, target: str) -> None:
+    """Commit every card the player has in play to one target ('base' or a row slug)."""
+    for c in list(s.players[seat].play):
+        do(s, f"commit {c} {target}")
+
+
 def legal(s: Any) -> list[str]:
     """The legal actions, as text."""
     return [s.action_to_text(a) for a in s.legal_actions()]

@@ -27,6 +27,7 @@ from .conftest import (
     REBEL,
     attack,
     base_damage,
+    commit_all,
     do,
     inst,
     legal,
@@ -53,12 +54,6 @@ def covers(*cards: str, reward: bool = False) -> Callable[[Any], Any]:
 def sel(s: Any, pile: list[int], name: str) -> str:
     """`select` the first card of this name in a pile, by id (unambiguous)."""
     return f"select {inst(s, pile, name)}"
-
-
-def commit_all(s: Any, seat: int, target: str) -> None:
-    """Commit every card the player has in play to one target ('base' or a row slug)."""
-    for c in list(s.players[seat].play):
-        do(s, f"commit {c} {target}")
 
 
 # ============================================================================ Empire galaxy

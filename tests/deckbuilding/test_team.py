@@ -18,7 +18,7 @@ from dejarik.deckbuilding.game import DeckbuildingState, IncompletePackError
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.scenario import load_scenario
 
-from .conftest import attack, do, inst, legal, names, offered
+from .conftest import attack, base_damage, commit_all, do, inst, legal, names, offered
 
 E1, R1, E2, R2 = 0, 1, 2, 3
 KEYS = ("empire-1", "rebel-1", "empire-2", "rebel-2")
@@ -57,18 +57,8 @@ def accept(s: DeckbuildingState) -> None:
         do(s, "yes")
 
 
-def commit_all(s: DeckbuildingState, seat: int, target: int = d.TARGET_BASE) -> None:
-    for c in s.players[seat].play:
-        if (d.COMMIT, c, target) in s.legal_actions():
-            s.apply((d.COMMIT, c, target))
-
-
 def hand(s: DeckbuildingState, seat: int) -> list[str]:
     return sorted(names(s, s.players[seat].hand))
-
-
-def base_damage(s: DeckbuildingState, seat: int) -> int:
-    return s.damage[s.players[seat].base]
 
 
 # -- setup (lines 13-18) --------------------------------------------------------------------------
@@ -334,7 +324,7 @@ def test_win_needs_three_bases_from_each_enemy_deck() -> None:
     s = team(e1={"victory": _bases(4), "play": ["AT-AT", "AT-AT"]}, e2={"victory": ["Hoth", "Dagobah"]},
              r1={"base": None, "base_deck": ["Alderaan"]}, r2={"base_deck": ["Jedha"]})
     assert not s.done
-    commit_all(s, E1)
+    commit_all(s, E1, "base")
     do(s, "resolve")
     assert s.done and s.winner() == 0 and s.returns() == [1.0, -1.0, 1.0, -1.0]
     assert len(s.players[E2].victory) == 3

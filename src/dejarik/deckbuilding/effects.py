@@ -457,8 +457,13 @@ def _damage(s: S, f: Frame, op: Op) -> int:
     if len(seats) > 1:
         return WAIT
     if seats:
-        s.damage_base(seats[0], op[1] * f.moved if op[2] else op[1])
+        s.damage_base(seats[0], _damage_amount(f, op))
     return DONE
+
+
+def _damage_amount(f: Frame, op: Op) -> int:
+    """A `damage_base` op's damage: fixed, or per card the `move` before it moved."""
+    return int(op[1] * f.moved if op[2] else op[1])
 
 
 def _exile_self(s: S, f: Frame, op: Op) -> int:
@@ -771,7 +776,7 @@ def _damage_options(s: S, f: Frame, op: Op) -> list[Action]:
 
 
 def _damage_answer(s: S, f: Frame, op: Op, a: Action) -> int:
-    s.damage_base(a[1], op[1] * f.moved if op[2] else op[1])
+    s.damage_base(a[1], _damage_amount(f, op))
     return DONE
 
 
