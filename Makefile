@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,ray,rl,postgres]'
 	touch $(STAMP)
 
 # The engine's hot modules compiled with mypyc, in place (the Python source stays the reference).

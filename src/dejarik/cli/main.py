@@ -148,11 +148,13 @@ def bench(game: str, seconds: float, openspiel: bool) -> None:
 
 
 from dejarik.cli.cards import cards  # noqa: E402
+from dejarik.cli.serve import serve  # noqa: E402
 
 main.add_command(cards)
 main.add_command(sim)
 main.add_command(report)
 main.add_command(spaces)
+main.add_command(serve)
 
 if __name__ == "__main__":
     main()

@@ -354,7 +354,13 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
         where = _ZONE_TEXT.get(zone) or d.ZONE_WORDS[zone].replace("opponent_", "").replace("_", " ")
         whose = s.who(owner) + " " if owner >= 0 else ""
         to = _DEST_WORDS[dest].replace("_", " ")
-        s.note(f"{s.name(c)}: {whose}{where} -> {to}")
+        text = f"{s.name(c)}: {whose}{where} -> {to}"
+        if zone in _HIDDEN_ZONES and dest in _HIDDEN_DESTS:
+            # from one hidden place to another: only the mover's and the owner's teams see it
+            seen = tuple(sorted(set(s.mates[pl]) | (set(s.mates[owner]) if owner >= 0 else set())))
+            s.note(text, seen, f"a card: {whose}{where} -> {to}")
+        else:
+            s.note(text)
     if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
             and (owner ^ s.active) & 1):
         # an enemy of the team whose turn it is discards: its region opponent's team watches
@@ -362,6 +368,9 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
 
 
 _DEST_WORDS = {v: k for k, v in d.DEST_NAMES.items()}
+_HIDDEN_ZONES = frozenset((d.Z_HAND, d.Z_OPP_HAND, d.Z_DECK_TOP, d.Z_OPP_DECK_TOP, d.Z_GALAXY_TOP,
+                           d.Z_GALAXY_TOP2))
+_HIDDEN_DESTS = frozenset((d.D_HAND, d.D_DECK_TOP))
 _ZONE_TEXT = {d.Z_GALAXY_TOP: "galaxy deck", d.Z_GALAXY_TOP2: "galaxy deck", d.Z_ROW: "galaxy row"}
 
 

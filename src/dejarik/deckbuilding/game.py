@@ -379,6 +379,7 @@ class DeckbuildingState(StateData):
         s.passed = self.passed
         s.stack = [f.copy() for f in self.stack]
         s.log = None
+        s.secret_notes = {}
         s.events = None
         s._legal = None
         return s

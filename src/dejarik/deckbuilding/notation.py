@@ -55,7 +55,7 @@ def _parse_ref(s: DeckbuildingState, token: str, text: str) -> tuple[str | None,
         cid = int(num)
         if cid >= len(s.inst_def):
             raise NotationError(f"{text!r}: there is no card #{cid} in this game")
-        if slug and s.card(cid).slug != slug:
+        if slug and s.card(cid).slug != slug and _visible(s, cid):
             raise NotationError(f"{text!r}: card #{cid} is {s.card(cid).slug}, not {slug}")
     elif slug not in s.table.by_slug:
         raise NotationError(f"{text!r}: unknown card {slug!r}")
@@ -100,6 +100,15 @@ def parse_action(s: DeckbuildingState, text: str) -> Action:
     return _match(s, text, kind, slug, cid, lambda act: True)
 
 
+def _visible(s: DeckbuildingState, cid: int) -> bool:
+    """May the player deciding now see card `cid`? Only then may an error message name it or
+    say why it cannot be used: an answer about a hidden card would tell what the card is."""
+    from dejarik.deckbuilding.observe import observation
+
+    ref = s.refs()[cid]
+    return f"'{ref}'" in repr(observation(s, s.current_player))
+
+
 def _match(s: DeckbuildingState, text: str, kind: int, slug: str | None, cid: int | None,
            extra: object) -> Action:
     test = extra if callable(extra) else (lambda act: True)
@@ -107,7 +116,7 @@ def _match(s: DeckbuildingState, text: str, kind: int, slug: str | None, cid: in
              if act[0] == kind and (cid is None or act[1] == cid)
              and (slug is None or s.card(act[1]).slug == slug) and test(act)]
     if not found:
-        if cid is not None and kind in (d.PLAY, d.USE, d.BRIBE):
+        if cid is not None and kind in (d.PLAY, d.USE, d.BRIBE) and _visible(s, cid):
             return (kind, cid, 0)  # well-formed: apply() will say why it is illegal
         raise IllegalActionError(f"{text!r} matches no legal action now")
     if len(found) == 1:

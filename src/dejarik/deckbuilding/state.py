@@ -144,6 +144,9 @@ class StateData:
         self.done = False
         self.win = -1                        # the winning side (= seat in a 2-player game)
         self.log: list[str] | None = None
+        # log lines only some seats may read in full: line index -> (those seats, full text);
+        # the line in `log` is what everyone else reads (see `note`)
+        self.secret_notes: dict[int, tuple[tuple[int, ...], str]] = {}
         self.events: list[tuple[int, int, int, int]] | None = None  # set by a traced run
 
     def event(self, kind: int, seat: int, value: int) -> None:
@@ -191,9 +194,24 @@ class StateData:
         """Is the Force with this seat's side?"""
         return self.force <= 2 if player & 1 == 0 else self.force >= 4
 
-    def note(self, text: str) -> None:
-        if self.log is not None:
-            self.log.append(text)
+    def note(self, text: str, seen_by: tuple[int, ...] = (), public: str = "") -> None:
+        """Narrate. With `seen_by`, only those seats may read `text`; the rest read `public`
+        (a card moving between hidden zones is named only to the players who see it)."""
+        if self.log is None:
+            return
+        if seen_by:
+            self.secret_notes[len(self.log)] = (seen_by, text)
+            text = public
+        self.log.append(text)
+
+    def take_log(self, viewer: int) -> list[str]:
+        """The narrative so far as `viewer` may read it (-1: a spectator), and clear it."""
+        lines = self.log or []
+        out = [self.secret_notes[i][1] if i in self.secret_notes and viewer in self.secret_notes[i][0]
+               else line for i, line in enumerate(lines)]
+        lines.clear()
+        self.secret_notes.clear()
+        return out
 
     # -- decks ---------------------------------------------------------------------------------
     rng: Rng

@@ -124,9 +124,10 @@ class Session:
         who = self.decider
         self.state.apply(action)  # raises before changing anything
         self.log.append(f"{self.faction(who)}: {self.state.action_to_text(action)}")
-        narrative = self.state.log or []
+        # hot-seat players share one screen, so it shows only what every seat may read
+        reader = -1 if self.hot_seat else self.humans[0]
+        narrative = self.state.take_log(reader)
         self.log.extend(line if line.startswith("--") else f"  {line}" for line in narrative)
-        narrative.clear()
 
     def ai_job(self) -> tuple[Agent, GameState, int]:
         """What an AI move needs, taken on the UI thread: the agent, a private copy of the state
@@ -143,48 +144,10 @@ class Session:
 
     # -- the pending decision --------------------------------------------------------------------
     def decision_prompt(self) -> str:
-        """What the pending decision is about, in words.
-
-        It reads the ability being resolved, which is public (a card in play, a row card's
-        reward, a base), and the labels of its options from the static card program; never a
-        hidden card."""
-        s = self.state
-        pending = self._pending()
-        if pending is None:
-            return ""
-        f, op = pending
-        code = op[0]
-        source = s.name(f.source) if f.source >= 0 else ""
-        if code == d.OP_CHOOSE:
-            labels = "; ".join(f"{i + 1}: {label}" for i, (label, _) in enumerate(op[2]))
-            what = f"choose one - {labels}"
-        elif code == d.OP_MOVE:
-            what = f"choose a card to move to {_DEST.get(op[2], 'its place')}"
-            what += " (or done)" if op[4] else ""
-        elif code == d.OP_BUY:
-            what = "choose a card to take for free" if op[3] else "choose a card to buy (or done)"
-        else:
-            what = _ASKS.get(code, "decide")
-        who = self.faction(s.decider)
-        return f"{who}, {source}: {what}" if source else f"{who}: {what}"
-
-    def _pending(self) -> tuple[Any, Any] | None:
-        """The ability frame waiting for a decision and the op it waits at, if any."""
-        s = self.state
-        if s.is_terminal() or not s.waiting or not s.stack:
-            return None
-        f = s.stack[-1]
-        return f, s.table.progs[f.prog][f.pc]
+        return decision_prompt(self.state)
 
     def option_label(self, index: int) -> str:
-        """The label of option `index` of a pending 'choose one' (static card text)."""
-        pending = self._pending()
-        if pending is None:
-            return ""
-        op = pending[1]
-        if op[0] != d.OP_CHOOSE or not 0 <= index < len(op[2]):
-            return ""
-        return str(op[2][index][0])
+        return option_label(self.state, index)
 
     # -- saving ----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -233,6 +196,51 @@ class Session:
             return cls(state, tuple(humans), vs, seed, log)
         except DejarikError as err:
             raise SaveError(f"{label}: {err}") from None
+
+
+def _pending(s: DeckbuildingState) -> tuple[Any, Any] | None:
+    """The ability frame waiting for a decision and the op it waits at, if any."""
+    if s.is_terminal() or not s.waiting or not s.stack:
+        return None
+    f = s.stack[-1]
+    return f, s.table.progs[f.prog][f.pc]
+
+
+def decision_prompt(s: DeckbuildingState) -> str:
+    """What the pending decision is about, in words.
+
+    It reads the ability being resolved, which is public (a card in play, a row card's
+    reward, a base), and the labels of its options from the static card program; never a
+    hidden card."""
+    pending = _pending(s)
+    if pending is None:
+        return ""
+    f, op = pending
+    code = op[0]
+    source = s.name(f.source) if f.source >= 0 else ""
+    if code == d.OP_CHOOSE:
+        labels = "; ".join(f"{i + 1}: {label}" for i, (label, _) in enumerate(op[2]))
+        what = f"choose one - {labels}"
+    elif code == d.OP_MOVE:
+        what = f"choose a card to move to {_DEST.get(op[2], 'its place')}"
+        what += " (or done)" if op[4] else ""
+    elif code == d.OP_BUY:
+        what = "choose a card to take for free" if op[3] else "choose a card to buy (or done)"
+    else:
+        what = _ASKS.get(code, "decide")
+    who = s.who(s.decider)
+    return f"{who}, {source}: {what}" if source else f"{who}: {what}"
+
+
+def option_label(s: DeckbuildingState, index: int) -> str:
+    """The label of option `index` of a pending 'choose one' (static card text)."""
+    pending = _pending(s)
+    if pending is None:
+        return ""
+    op = pending[1]
+    if op[0] != d.OP_CHOOSE or not 0 <= index < len(op[2]):
+        return ""
+    return str(op[2][index][0])
 
 
 _ASKS = {

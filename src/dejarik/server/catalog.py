@@ -1,0 +1,65 @@
+"""What the web UI reads beside the observation: card definitions, words for the legal
+actions and the pending decision, and the forms' choices. All of it is static card data or
+public; nothing here reads a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.cards import CardDef
+from dejarik.deckbuilding.cardtext import reward_text
+from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.tui.board import build_board
+from dejarik.tui.describe import describe_action
+from dejarik.tui.session import option_label
+
+# The AI strengths offered in the browser, weakest first: (id, title, agent spec).
+LEVELS: tuple[tuple[str, str, str], ...] = (
+    ("easy", "Easy: a greedy rule of thumb", "greedy"),
+    ("medium", "Medium: one move of lookahead", "heuristic"),
+    ("hard", "Hard: ISMCTS, 1,000 iterations", "ismcts:iterations=1000"),
+    ("expert", "Expert: ISMCTS, 4,000 iterations", "ismcts:iterations=4000"),
+)
+LEVEL_AGENTS = {key: spec for key, _, spec in LEVELS}
+EDITIONS = (("original", "Star Wars: The Deckbuilding Game (original edition)"),
+            ("clone_wars", "Star Wars: The Deckbuilding Game, Clone Wars edition"))
+
+
+def card_entry(c: CardDef) -> dict[str, Any]:
+    """One card for the UI: values a game needs, its text in Dejarik's words, and which values
+    no source establishes (shown as '?')."""
+    return {
+        "name": c.name,
+        "role": d.ROLE_WORDS[c.role],
+        "type": d.TYPE_WORDS[c.ctype],
+        "faction": c.faction,
+        "cost": c.cost,
+        "attack": c.attack,
+        "resources": c.resources,
+        "force": c.force,
+        "hp": c.hp,
+        "target": c.target,
+        "traits": sorted(c.traits) if c.traits is not None else None,
+        "unique": c.unique,
+        "text": c.text,
+        "reward": reward_text(c),
+        "pack": c.pack,
+        "unknown": list(c.unknown),
+    }
+
+
+def card_catalog(state: DeckbuildingState) -> dict[str, dict[str, Any]]:
+    """Every card the game can show, by slug (the part of a `slug#id` ref before '#')."""
+    return {c.slug: card_entry(c) for c in state.defs}
+
+
+def legal_with_labels(state: DeckbuildingState, obs: dict[str, Any],
+                      labels: list[str]) -> list[dict[str, str]]:
+    """The legal actions in `obs` (the decider's), each with a short description."""
+    texts: list[str] = obs.get("legal", [])
+    if not texts:
+        return []
+    board = build_board(obs, state.table, labels, state.bases_to_win)
+    return [{"action": t, "label": describe_action(t, board, lambda i: option_label(state, i)) or t}
+            for t in texts]
