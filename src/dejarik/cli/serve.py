@@ -6,6 +6,7 @@ import click
 
 from dejarik.cli.options import fail
 from dejarik.core.errors import DejarikError
+from dejarik.server.limits import Limits
 
 
 @click.command()
@@ -14,25 +15,34 @@ from dejarik.core.errors import DejarikError
                    "postgresql+psycopg://user:pass@host/dejarik or sqlite:///games.db")
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=int, default=8000, show_default=True, help="port to listen on")
-def serve(db_url: str | None, host: str, port: int) -> None:
+@click.option("--ai-workers", type=click.IntRange(1, 64), default=None,
+              help="processes for AI moves (default: one less than the CPUs, at least 1)")
+@click.option("--messages-per-second", type=click.FloatRange(0.1), default=Limits.messages_per_second,
+              show_default=True, help="rate limit for each WebSocket connection")
+@click.option("--creates-per-minute", type=click.FloatRange(0.1), default=Limits.creates_per_minute,
+              show_default=True, help="rate limit on new games and joins, per client address")
+def serve(db_url: str | None, host: str, port: int, ai_workers: int | None, messages_per_second: float,
+          creates_per_minute: float) -> None:
     """Serve games in the browser: open the printed address."""
     import uvicorn
 
-    from dejarik.server.app import create_app
+    from dejarik.server.app import create_app, default_ai_pool
     from dejarik.server.db import default_url
 
     url = db_url or default_url()
+    limits = Limits(messages_per_second=messages_per_second,
+                    message_burst=max(30, int(messages_per_second * 3)),
+                    creates_per_minute=creates_per_minute,
+                    create_burst=max(10, int(creates_per_minute / 3)))
     try:
-        app = create_app(url)
+        app = create_app(url, limits, default_ai_pool(ai_workers))
     except DejarikError as err:
         fail(err)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"Dejarik is serving at http://{shown}:{port}/  (database: {_safe(url)})")
-    click.echo("Open that address in a browser. Ctrl+C stops the server.")
-    from dejarik.server.limits import Limits
-
+    click.echo("Open that address in a browser. Ctrl+C stops the server.", nl=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",
-                ws_max_size=Limits().max_message_bytes * 4, timeout_graceful_shutdown=3)
+                ws_max_size=limits.max_message_bytes * 4, timeout_graceful_shutdown=3)
 
 
 def _safe(url: str) -> str:

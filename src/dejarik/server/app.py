@@ -8,7 +8,7 @@ import json
 import logging
 import multiprocessing
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from dejarik.core.errors import DejarikError
 from dejarik.core.registry import get_game
 from dejarik.core.replay import Replay
-from dejarik.server.catalog import EDITIONS, LEVELS, card_catalog
+from dejarik.server.catalog import LEVELS, card_catalog, edition_choices
 from dejarik.server.db import default_url, open_engine
 from dejarik.server.limits import BodyLimit, Buckets, Limits
 from dejarik.server.rooms import SPECTATOR, Conn, GameError, Hub, Room
@@ -44,23 +44,25 @@ def _game_error(err: GameError) -> JSONResponse:
     return _error(_STATUS.get(err.code, 400), str(err))
 
 
-def default_ai_pool() -> Executor:
+def default_ai_pool(workers: int | None = None) -> Executor:
     """AI moves run in worker processes, so a long search never stalls other games."""
-    workers = max(1, (os.cpu_count() or 2) - 1)
+    workers = workers or max(1, (os.cpu_count() or 2) - 1)
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def create_app(db_url: str | None = None, limits: Limits | None = None,
-               ai_pool: Executor | None = None) -> FastAPI:
+               ai_pool: Executor | None = None, new_seed: Callable[[], int] | None = None) -> FastAPI:
     """The app for a database (default: SQLite in the user's data directory). `ai_pool` runs
-    the AI's moves (default: worker processes)."""
+    the AI's moves (default: worker processes); `new_seed` deals new games (default: the
+    system's secure random source; tests pass a seeded one)."""
     limits = limits or Limits()
     url = db_url or default_url()
     engine = open_engine(url)   # fails here, before serving, if the database cannot be used
     store = Store(engine)
     db_pool = ThreadPoolExecutor(1 if engine.dialect.name == "sqlite" else 4, thread_name_prefix="db")
-    hub = Hub(store, limits, db_pool, ai_pool or default_ai_pool())
+    hub = Hub(store, limits, db_pool, ai_pool or default_ai_pool(), new_seed)
     creates = Buckets(limits.creates_per_minute / 60, limits.create_burst)
+    editions = edition_choices()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -96,7 +98,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
     # -- the API ---------------------------------------------------------------------------------
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"editions": [{"id": e, "title": t} for e, t in EDITIONS], "modes": ["beginner", "full"],
+        return {"editions": editions, "modes": ["beginner", "full"],
                 "levels": [{"id": k, "title": t} for k, t, _ in LEVELS], "bases_to_win": {"min": 2, "max": 5}}
 
     @app.post("/api/games", status_code=201, response_model=None)

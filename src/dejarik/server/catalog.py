@@ -26,6 +26,23 @@ EDITIONS = (("original", "Star Wars: The Deckbuilding Game (original edition)"),
             ("clone_wars", "Star Wars: The Deckbuilding Game, Clone Wars edition"))
 
 
+def edition_choices() -> list[dict[str, Any]]:
+    """The editions for the new-game form, each saying whether its pack can be dealt: a pack
+    that lacks card data is offered disabled, with what is missing."""
+    from dejarik.core.errors import ConfigError
+    from dejarik.deckbuilding.game import normalize_config
+
+    out: list[dict[str, Any]] = []
+    for edition, title in EDITIONS:
+        entry: dict[str, Any] = {"id": edition, "title": title, "playable": True}
+        try:
+            normalize_config({"packs": [edition]})
+        except ConfigError as err:
+            entry.update(playable=False, note=str(err).splitlines()[0])
+        out.append(entry)
+    return out
+
+
 def card_entry(c: CardDef) -> dict[str, Any]:
     """One card for the UI: values a game needs, its text in Dejarik's words, and which values
     no source establishes (shown as '?')."""

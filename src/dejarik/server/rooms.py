@@ -342,8 +342,10 @@ class Room:
 class Hub:
     """Every live room, the store, and the workers for the database and the AI."""
 
-    def __init__(self, store: Store, limits: Limits, db_pool: Executor, ai_pool: Executor) -> None:
+    def __init__(self, store: Store, limits: Limits, db_pool: Executor, ai_pool: Executor,
+                 new_seed: Callable[[], int] | None = None) -> None:
         self.store = store
+        self.new_seed = new_seed or (lambda: secrets.randbelow(2**62))  # tests pass their own
         self.limits = limits
         self.db_pool = db_pool
         self.ai_pool = ai_pool
@@ -413,7 +415,7 @@ class Hub:
                                         None, None))
         rec = GameRecord(id=secrets.token_urlsafe(12), game="deckbuilding",
                          engine_version=game.engine_version, config=config,
-                         seed=secrets.randbelow(2**62), status="", winner=None, seats=seats)
+                         seed=self.new_seed(), status="", winner=None, seats=seats)
         try:
             state = DeckbuildingState(config, rec.seed)
         except DejarikError as err:
