@@ -22,14 +22,15 @@ $(COMPILED): $(STAMP) $(ENGINE_SOURCES) src/dejarik/_engine.py
 compiled: $(COMPILED)
 
 # A failed compile only costs speed: the game runs on the Python source.
+# the game server: open the address it prints (`dejarik play` is the terminal game)
 run: $(STAMP)
 	-@$(MAKE) --no-print-directory compiled
-	$(BIN)/dejarik play deckbuilding
+	$(BIN)/dejarik serve
 
 # The whole suite runs on the compiled engine; the rules, the cards and a cross-check of
 # compiled against pure play run again on the pure-Python source (DEJARIK_PURE=1).
 test: $(COMPILED)
-	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff check src tests bench examples tools
 	$(BIN)/mypy src
 	$(BIN)/pytest -n 2 --dist worksteal
 	DEJARIK_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -m pure

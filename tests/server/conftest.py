@@ -9,6 +9,7 @@ import random
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -57,17 +58,40 @@ class Seat:
             self.state = m
         return m
 
-    def until(self, kind: str, seq: int | None = None) -> dict[str, Any]:
+    def until(self, kind: str, seq: int | None = None, errors_ok: bool = False) -> dict[str, Any]:
+        """The next message of this kind (and at least this seq). An error on the way fails
+        the test, unless it is what we wait for or `errors_ok`: no test waits forever for an
+        answer that was refused."""
         while True:
             m = self.recv()
             if m["type"] == kind and (seq is None or m.get("seq", -1) >= seq):
                 return m
+            if m["type"] == "error" and not errors_ok:
+                raise AssertionError(f"waiting for {kind}, got {m}")
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send_text(json.dumps(message))
 
     def act(self, action: str, seq: int | None = None) -> None:
         self.send({"type": "act", "seq": self.state["seq"] if seq is None else seq, "action": action})
+
+
+def pick(legal: list[dict[str, str]], rng: random.Random) -> str:
+    """A random legal action, mostly not ending the turn (random games then finish sooner)."""
+    busy = [a["action"] for a in legal if a["action"] != "end"]
+    return rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(legal)["action"]
+
+
+def play_against_ai(me: Seat, rng: random.Random) -> None:
+    """Answer every decision of this seat at random until the game is over (the AI plays the
+    other seat)."""
+    while me.state["status"] != "finished":
+        if me.state["legal"]:
+            seq = me.state["seq"]
+            me.act(pick(me.state["legal"], rng))
+            me.until("state", seq + 1)
+        else:
+            me.recv()
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -110,7 +134,7 @@ def _as_postgres(cmd: list[str]) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres_url() -> Iterator[str]:
     """A PostgreSQL server started for the test session (skips where there is none)."""
     pytest.importorskip("psycopg", reason="psycopg is not installed (pip install dejarik[postgres])")
     bin_dir = _pg_bin()
@@ -119,7 +143,8 @@ def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     ".ci/run installs it")
     if os.geteuid() == 0 and shutil.which("runuser") is None:
         pytest.skip("running as root without runuser: cannot start PostgreSQL as another user")
-    base = tmp_path_factory.mktemp("pg")
+    # a folder of its own under the system temp dir: the `postgres` user cannot enter pytest's
+    base = Path(tempfile.mkdtemp(prefix="dejarik-pg-"))
     data = base / "data"
     data.mkdir()
     if os.geteuid() == 0:
@@ -149,6 +174,7 @@ def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
                        capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.tui.describe import refs_in
-from tests.server.conftest import Seat, create, friend_game
+from tests.server.conftest import Seat, create, friend_game, pick, play_against_ai
 
 
 def hidden_refs(s: DeckbuildingState, viewer: int) -> set[str]:
@@ -53,12 +53,6 @@ def sweep(replay: dict[str, Any], seats: dict[int, Seat]) -> int:
             assert "seed" not in json.dumps(m)
             checked += 1
     return checked
-
-
-def pick(legal: list[dict[str, str]], rng: random.Random) -> str:
-    """A random legal action, mostly not ending the turn (random games then finish sooner)."""
-    busy = [a["action"] for a in legal if a["action"] != "end"]
-    return rng.choice(busy) if busy and rng.random() < 0.9 else rng.choice(legal)["action"]
 
 
 def play_out(seats: list[Seat], rng: random.Random, limit: int = 5000) -> None:
@@ -103,13 +97,6 @@ def test_no_message_against_the_ai_holds_a_secret(client: TestClient) -> None:
         me = Seat(a)
         me.send({"type": "hello", "token": g["token"]})
         me.until("state")
-        rng = random.Random(5)
-        while me.state["status"] != "finished":
-            if me.state["legal"]:
-                seq = me.state["seq"]
-                me.act(rng.choice(me.state["legal"])["action"])
-                me.until("state", seq + 1)
-            else:
-                me.recv()
+        play_against_ai(me, random.Random(5))
         replay = client.get(f"/api/games/{g['game']}/replay").json()
     assert sweep(replay, {0: me}) > len(replay["actions"])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -27,8 +29,26 @@ def load(name: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise DejarikError(f"cannot load benchmark {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
+
+
+def run_server_bench(games: int, seconds: float, think: str, seed: int, db_url: str | None,
+                     json_out: str | None) -> None:
+    """The load test of `dejarik serve` (bench/server_load.py); its table, and the figures as
+    JSON in `json_out` if given. Fails if any error was counted."""
+    mod = load("server_load")
+    try:
+        result = mod.run_load(games, seconds, mod.parse_think(think), seed, db_url,
+                              progress=lambda text: click.echo(text, err=True))
+    except (ValueError, RuntimeError) as err:   # bad figures, or the server did not start
+        raise DejarikError(str(err)) from None
+    click.echo(mod.format_table(result))
+    if json_out:
+        Path(json_out).write_text(json.dumps(result, indent=1) + "\n")
+    if result["errors"]:
+        raise DejarikError(f"the load test counted {result['errors']} errors")
 
 
 def run_bench(game: str, seconds: float, openspiel: bool) -> None:

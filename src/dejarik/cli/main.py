@@ -134,15 +134,30 @@ def scenario_check(file: str) -> None:
 
 
 @main.command()
-@click.argument("game", type=GAMES)
-@click.option("--seconds", type=float, default=3.0, show_default=True, help="time per measurement")
+@click.argument("game", type=click.Choice([*GAMES.choices, "server"]))
+@click.option("--seconds", type=float, default=None,
+              help="time per measurement (default 3); server: how long the bots play (default 60)")
 @click.option("--openspiel/--no-openspiel", default=True, help="also measure OpenSpiel games")
-def bench(game: str, seconds: float, openspiel: bool) -> None:
-    """Run the benchmarks in bench/ (one core) and print the figures."""
-    from dejarik.cli.benchrun import run_bench
+@click.option("--games", type=click.IntRange(1), default=200, show_default=True,
+              help="server: games in play at once, two bot clients each")
+@click.option("--think", default="0.2-1.0", show_default=True,
+              help="server: a bot's think time, MIN-MAX seconds or one value (0: flat out)")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="server: seed of the bots' choices and think times")
+@click.option("--db", "db_url", default=None,
+              help="server: database URL to serve (default: a fresh SQLite file)")
+@click.option("--json", "json_out", default=None, help="server: also write the figures to this JSON file")
+def bench(game: str, seconds: float | None, openspiel: bool, games: int, think: str, seed: int,
+          db_url: str | None, json_out: str | None) -> None:
+    """Run the benchmarks in bench/ and print the figures: a game's engine (one core), or
+    `server`, a load test of `dejarik serve` on loopback (bench/server_load.py)."""
+    from dejarik.cli.benchrun import run_bench, run_server_bench
 
     try:
-        run_bench(game, seconds, openspiel)
+        if game == "server":
+            run_server_bench(games, 60.0 if seconds is None else seconds, think, seed, db_url, json_out)
+        else:
+            run_bench(game, 3.0 if seconds is None else seconds, openspiel)
     except DejarikError as err:
         fail(err)
 

@@ -42,7 +42,8 @@ def serve(db_url: str | None, host: str, port: int, ai_workers: int | None, mess
     click.echo(f"Dejarik is serving at http://{shown}:{port}/  (database: {_safe(url)})")
     click.echo("Open that address in a browser. Ctrl+C stops the server.", nl=True)
     uvicorn.run(app, host=host, port=port, log_level="warning",
-                ws_max_size=limits.max_message_bytes * 4, timeout_graceful_shutdown=3)
+                ws_max_size=limits.max_message_bytes * 4, ws_per_message_deflate=False,
+                timeout_graceful_shutdown=3)
 
 
 def _safe(url: str) -> str:

@@ -31,6 +31,7 @@ from dejarik.server.schema import CreateGame
 from dejarik.server.store import (
     SNAPSHOT_EVERY,
     ActionRecord,
+    Append,
     DuplicateAction,
     GameRecord,
     SeatRecord,
@@ -75,10 +76,13 @@ class Conn:
         return SPECTATOR if self.seat is None else self.seat
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that does not read: drop it rather than the server
             self.close()
 
@@ -119,8 +123,9 @@ class LogEntry:
         return cls(int(data["step"]), str(data["text"]), dict(data.get("alt") or {}))
 
 
-def _visible_refs(obs: dict[str, Any]) -> frozenset[str]:
-    return frozenset(refs_in(json.dumps(obs)))
+def _shows(view: str, ref: str) -> bool:
+    """Does a view (an observation as JSON) show the card `ref`?"""
+    return f'"{ref}"' in view
 
 
 class Room:
@@ -137,6 +142,7 @@ class Room:
         self.thinking: int | None = None
         self.ai_task: asyncio.Task[None] | None = None
         self.views = self._views(state)
+        self._legal: tuple[int, list[dict[str, str]]] | None = None   # (seq, labelled legal actions)
 
     # -- who is who ------------------------------------------------------------------------------
     @property
@@ -175,28 +181,38 @@ class Room:
                 "config": {k: cfg[k] for k in ("packs", "mode", "bases_to_win", "team", "bribing")}}
 
     # -- views -----------------------------------------------------------------------------------
-    def _views(self, state: DeckbuildingState) -> dict[int, dict[str, Any]]:
-        return {v: state.observation(v) for v in self.viewers}
+    def _views(self, state: DeckbuildingState) -> dict[int, str]:
+        """Every viewer's observation, as the JSON sent (made once per position)."""
+        return {v: json.dumps(state.observation(v), separators=(",", ":")) for v in self.viewers}
 
-    def state_message(self, conn: Conn) -> dict[str, Any]:
+    def legal(self) -> list[dict[str, str]]:
+        """The decider's legal actions with their descriptions (made once per position)."""
+        seq = len(self.actions)
+        if self._legal is None or self._legal[0] != seq:
+            obs = self.state.observation(self.state.current_player)
+            self._legal = (seq, legal_with_labels(self.state, obs, [s.title for s in self.rec.seats]))
+        return self._legal[1]
+
+    def state_message(self, conn: Conn) -> str:
+        """The `state` message for one connection, as JSON text (the view is spliced in)."""
         v = conn.viewer
-        obs = self.views[v]
         legal: list[dict[str, str]] = []
         if v >= 0 and v == self.state.current_player and self.status == "playing":
-            legal = legal_with_labels(self.state, obs, [s.title for s in self.rec.seats])
+            legal = self.legal()
         fresh = self.log[conn.log_sent:]
         first = conn.log_sent
         conn.log_sent = len(self.log)
         thinking = None if self.thinking is None else {
             "seat": self.thinking, "title": self.rec.seats[self.thinking].title}
-        return {"type": "state", "seq": len(self.actions), "status": self.status, "obs": obs,
-                "legal": legal, "prompt": decision_prompt(self.state),
-                "log": [{"i": first + i, "text": e.for_viewer(v)} for i, e in enumerate(fresh)],
-                "seats": self.seat_list(), "thinking": thinking}
+        rest = json.dumps({"type": "state", "seq": len(self.actions), "status": self.status,
+                           "legal": legal, "prompt": decision_prompt(self.state),
+                           "log": [{"i": first + i, "text": e.for_viewer(v)} for i, e in enumerate(fresh)],
+                           "seats": self.seat_list(), "thinking": thinking}, separators=(",", ":"))
+        return f'{rest[:-1]},"obs":{self.views[v]}}}'
 
     def broadcast(self) -> None:
         for conn in list(self.conns):
-            conn.send(self.state_message(conn))
+            conn.send_text(self.state_message(conn))
 
     def tell_all(self, message: dict[str, Any]) -> None:
         for conn in list(self.conns):
@@ -241,7 +257,7 @@ class Room:
                 # the same action sent again (say, after a reconnect): it counts once
                 if conn is not None:
                     conn.send({"type": "ack", "seq": seq + 1, "action": done.action, "repeated": True})
-                    conn.send(self.state_message(conn))
+                    conn.send_text(self.state_message(conn))
                 return
             raise GameError("stale", f"action {seq + 1} has already been played; the game is at "
                                      f"action {n + 1} (reload the state)")
@@ -268,8 +284,8 @@ class Room:
         done_now = nxt.is_terminal()
         snapshot = nxt.to_json() if (n + 1) % SNAPSHOT_EVERY == 0 else None
         try:
-            await self.hub.db(self.hub.store.append, self.id, record,
-                              "finished" if done_now else self.status, nxt.winner(), snapshot)
+            await self.hub.append(Append(self.id, record, "finished" if done_now else self.status,
+                                         nxt.winner(), snapshot))
         except DuplicateAction as err:
             raise GameError("stale", f"{err}; reload the game") from None
         except StoreError as err:
@@ -286,15 +302,15 @@ class Room:
             conn.send({"type": "ack", "seq": n + 1, "action": wanted})
         self.broadcast()
 
-    def _entries(self, seat: int, text: str, nxt: DeckbuildingState, views: dict[int, dict[str, Any]],
+    def _entries(self, seat: int, text: str, nxt: DeckbuildingState, views: dict[int, str],
                  step: int) -> list[LogEntry]:
         """The log lines of one action: the action, then what it caused, each as every viewer
-        may read it."""
-        seen = {v: _visible_refs(self.views[v]) | _visible_refs(views[v]) for v in self.viewers}
+        may read it. A card is named to a viewer who saw it just before or just after."""
         head = f"{nxt.who(seat)}: "
         entry = LogEntry(step, head + text)
-        for v, refs in seen.items():
-            hidden = [r for r in refs_in(text) if r not in refs]
+        refs = refs_in(text)
+        for v in self.viewers if refs else ():
+            hidden = [r for r in refs if not _shows(self.views[v], r) and not _shows(views[v], r)]
             if hidden:
                 masked = text
                 for r in hidden:
@@ -351,9 +367,36 @@ class Hub:
         self.ai_pool = ai_pool
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+
+    async def append(self, item: Append) -> None:
+        """Store an action; returns once it is committed. Actions of different games that
+        arrive while a commit is under way are committed together in the next one."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._appends.append((item, done))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        try:
+            while self._appends:
+                batch, self._appends = self._appends, []
+                try:
+                    results = await self.db(self.store.append_all, [item for item, _ in batch])
+                except Exception as failure:  # the database itself failed: every waiter hears it
+                    results = [StoreError(f"database write failed: {failure}")] * len(batch)
+                for (_, done), problem in zip(batch, results, strict=True):
+                    if problem is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(problem)
+        finally:
+            self._flusher = None
 
     async def think(self, game: str, state_json: dict[str, Any], spec: str, seed: int) -> str:
         return await asyncio.get_running_loop().run_in_executor(self.ai_pool, think, game, state_json,

@@ -69,6 +69,17 @@ class GameRecord:
     snapshot: tuple[int, dict[str, Any]] | None = None   # (actions before it, state JSON)
 
 
+@dataclass
+class Append:
+    """One action to store, with the game's status after it and perhaps a snapshot."""
+
+    game_id: str
+    act: ActionRecord
+    status: str
+    winner: int | None
+    snapshot: dict[str, Any] | None = None
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -90,23 +101,48 @@ class Store:
                  "title": s.title, "token_hash": s.token_hash, "invite_hash": s.invite_hash}
                 for s in rec.seats])
 
-    def append(self, game_id: str, act: ActionRecord, status: str, winner: int | None,
-               snapshot: dict[str, Any] | None = None) -> None:
+    def append(self, item: Append) -> None:
         """Store one action, the game's new status and, if given, a snapshot after it; all or
         nothing. Raises DuplicateAction if that index is already stored."""
-        now = _now()
         try:
             with self._writing() as conn:
-                conn.execute(db.actions.insert().values(
-                    game_id=game_id, idx=act.idx, seat=act.seat, action=act.action,
-                    state_hash=act.state_hash, log=json.dumps(act.log), created_at=now))
-                conn.execute(db.games.update().where(db.games.c.id == game_id).values(
-                    status=status, winner=winner, updated_at=now))
-                if snapshot is not None:
-                    conn.execute(db.snapshots.insert().values(
-                        game_id=game_id, idx=act.idx + 1, state=json.dumps(snapshot)))
+                self._write(conn, item, _now())
         except sa.exc.IntegrityError:
-            raise DuplicateAction(f"game {game_id}: action {act.idx + 1} is already stored") from None
+            raise DuplicateAction(f"game {item.game_id}: action {item.act.idx + 1} "
+                                  "is already stored") from None
+
+    def append_all(self, items: list[Append]) -> list[StoreError | None]:
+        """Store several games' actions in one transaction (one sync to disk for all: a group
+        commit). If that fails, each is stored on its own, so one bad item fails alone.
+        Returns, for each item, None (stored) or the error."""
+        try:
+            with self._writing() as conn:
+                now = _now()
+                for item in items:
+                    self._write(conn, item, now)
+            return [None] * len(items)
+        except (sa.exc.IntegrityError, StoreError):
+            pass
+        out: list[StoreError | None] = []
+        for item in items:
+            try:
+                self.append(item)
+                out.append(None)
+            except StoreError as err:
+                out.append(err)
+        return out
+
+    @staticmethod
+    def _write(conn: sa.Connection, item: Append, now: datetime) -> None:
+        act = item.act
+        conn.execute(db.actions.insert().values(
+            game_id=item.game_id, idx=act.idx, seat=act.seat, action=act.action,
+            state_hash=act.state_hash, log=json.dumps(act.log), created_at=now))
+        conn.execute(db.games.update().where(db.games.c.id == item.game_id).values(
+            status=item.status, winner=item.winner, updated_at=now))
+        if item.snapshot is not None:
+            conn.execute(db.snapshots.insert().values(
+                game_id=item.game_id, idx=act.idx + 1, state=json.dumps(item.snapshot)))
 
     def claim(self, game_id: str, invite_hash: str, token_hash: str) -> int | None:
         """Give the seat whose unused invite this is a token; the invite is then spent.

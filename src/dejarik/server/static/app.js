@@ -905,7 +905,8 @@ function renderGame() {
   renderThinking();
   renderInvite(ctx);
   renderGameOver(ctx);
-  showDetail(detailRef && (detailIndex.has(detailRef) || cardDef(detailRef)) ? detailRef : null);
+  // a card that has left the board (say, into a deck) is no longer shown
+  showDetail(detailRef && detailIndex.has(detailRef) ? detailRef : null);
 }
 
 function renderPrompt(ctx) {
