@@ -69,6 +69,10 @@ class GameRecord:
     snapshot: tuple[int, dict[str, Any]] | None = None   # (actions before it, state JSON)
 
 
+_SET_STATUS = db.games.update().where(db.games.c.id == sa.bindparam("gid")).values(
+    status=sa.bindparam("status"), winner=sa.bindparam("winner"), updated_at=sa.bindparam("updated_at"))
+
+
 @dataclass
 class Append:
     """One action to store, with the game's status after it and perhaps a snapshot."""
@@ -106,7 +110,7 @@ class Store:
         nothing. Raises DuplicateAction if that index is already stored."""
         try:
             with self._writing() as conn:
-                self._write(conn, item, _now())
+                self._write(conn, [item])
         except sa.exc.IntegrityError:
             raise DuplicateAction(f"game {item.game_id}: action {item.act.idx + 1} "
                                   "is already stored") from None
@@ -117,9 +121,7 @@ class Store:
         Returns, for each item, None (stored) or the error."""
         try:
             with self._writing() as conn:
-                now = _now()
-                for item in items:
-                    self._write(conn, item, now)
+                self._write(conn, items)
             return [None] * len(items)
         except (sa.exc.IntegrityError, StoreError):
             pass
@@ -133,16 +135,19 @@ class Store:
         return out
 
     @staticmethod
-    def _write(conn: sa.Connection, item: Append, now: datetime) -> None:
-        act = item.act
-        conn.execute(db.actions.insert().values(
-            game_id=item.game_id, idx=act.idx, seat=act.seat, action=act.action,
-            state_hash=act.state_hash, log=json.dumps(act.log), created_at=now))
-        conn.execute(db.games.update().where(db.games.c.id == item.game_id).values(
-            status=item.status, winner=item.winner, updated_at=now))
-        if item.snapshot is not None:
-            conn.execute(db.snapshots.insert().values(
-                game_id=item.game_id, idx=act.idx + 1, state=json.dumps(item.snapshot)))
+    def _write(conn: sa.Connection, items: list[Append]) -> None:
+        """The writes of some actions, each statement once for all of them."""
+        now = _now()
+        conn.execute(db.actions.insert(), [
+            {"game_id": i.game_id, "idx": i.act.idx, "seat": i.act.seat, "action": i.act.action,
+             "state_hash": i.act.state_hash, "log": json.dumps(i.act.log), "created_at": now}
+            for i in items])
+        conn.execute(_SET_STATUS, [{"gid": i.game_id, "status": i.status, "winner": i.winner,
+                                    "updated_at": now} for i in items])
+        snaps = [{"game_id": i.game_id, "idx": i.act.idx + 1, "state": json.dumps(i.snapshot)}
+                 for i in items if i.snapshot is not None]
+        if snaps:
+            conn.execute(db.snapshots.insert(), snaps)
 
     def claim(self, game_id: str, invite_hash: str, token_hash: str) -> int | None:
         """Give the seat whose unused invite this is a token; the invite is then spent.
