@@ -122,3 +122,14 @@ def test_a_finished_game_replays_step_by_step_and_downloads(client: TestClient) 
     assert end["obs"]["terminal"] and end["obs"]["you"] == -1
     assert client.get(f"/api/games/{game}/replay/{total + 1}").status_code == 400
     assert client.get(f"/api/games/{game}/replay/1?seat=7").status_code == 400
+
+
+def test_serve_refuses_a_database_it_cannot_use_before_serving(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from dejarik.cli.main import main
+
+    for url, words in [("foo://x", "Can't load plugin"),
+                       (f"sqlite:///{tmp_path}/no/such/dir/g.db", "unable to open database file")]:
+        result = CliRunner().invoke(main, ["serve", "--db", url])
+        assert result.exit_code == 2 and words in result.output, result.output

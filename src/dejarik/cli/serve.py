@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from dejarik.cli.options import fail
@@ -38,6 +40,11 @@ def serve(db_url: str | None, host: str, port: int, ai_workers: int | None, mess
         app = create_app(url, limits, default_ai_pool(ai_workers))
     except DejarikError as err:
         fail(err)
+    # the long-lived objects so far (code, card tables) need no more collecting, and rarer
+    # young collections keep the pauses of a busy server short
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"Dejarik is serving at http://{shown}:{port}/  (database: {_safe(url)})")
     click.echo("Open that address in a browser. Ctrl+C stops the server.", nl=True)
