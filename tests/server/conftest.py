@@ -72,6 +72,12 @@ class Seat:
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send_text(json.dumps(message))
 
+    def hello(self, token: str | None) -> Seat:
+        """Take the seat of `token` (None: watch as a spectator) and wait for the first state."""
+        self.send({"type": "hello", "token": token} if token else {"type": "hello"})
+        self.until("state")
+        return self
+
     def act(self, action: str, seq: int | None = None) -> None:
         self.send({"type": "act", "seq": self.state["seq"] if seq is None else seq, "action": action})
 

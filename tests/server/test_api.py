@@ -92,9 +92,7 @@ def test_messages_over_the_rate_are_ignored_with_an_error(db_url: str) -> None:
     with make_client(db_url, Limits(messages_per_second=1, message_burst=2)) as client:
         g = create(client)
         with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
-            s = Seat(ws)
-            s.send({"type": "hello", "token": g["token"]})
-            s.until("state")
+            s = Seat(ws).hello(g["token"])
             for _ in range(4):
                 s.send({"type": "ping"})
             kinds = [s.recv()["type"] for _ in range(4)]
@@ -105,9 +103,7 @@ def test_a_finished_game_replays_step_by_step_and_downloads(client: TestClient) 
     g = create(client, opponent="ai", level="easy", seat=0)
     game = g["game"]
     with client.websocket_connect(f"/ws/games/{game}") as ws:
-        me = Seat(ws)
-        me.send({"type": "hello", "token": g["token"]})
-        me.until("state")
+        me = Seat(ws).hello(g["token"])
         play_against_ai(me, random.Random(1))
     r = client.get(f"/api/games/{game}/replay")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]

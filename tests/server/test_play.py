@@ -93,10 +93,7 @@ def test_a_wrong_token_is_refused(client: TestClient) -> None:
 def test_the_same_action_sent_twice_counts_once(client: TestClient) -> None:
     game, tokens = friend_game(client)
     with client.websocket_connect(f"/ws/games/{game}") as a, client.websocket_connect(f"/ws/games/{game}") as b:
-        seats = [Seat(a), Seat(b)]
-        for s, t in zip(seats, (0, 1), strict=True):
-            s.send({"type": "hello", "token": tokens[t]})
-            s.until("state")
+        seats = [Seat(a).hello(tokens[0]), Seat(b).hello(tokens[1])]
         mover = next(s for s in seats if s.state["legal"])
         action = mover.state["legal"][0]["action"]
         mover.act(action, 0)
@@ -113,10 +110,7 @@ def test_actions_sent_together_are_applied_one_at_a_time_in_order(client: TestCl
     game, tokens = friend_game(client)
     rng = random.Random(11)
     with client.websocket_connect(f"/ws/games/{game}") as a, client.websocket_connect(f"/ws/games/{game}") as b:
-        seats = [Seat(a), Seat(b)]
-        for s, t in zip(seats, (0, 1), strict=True):
-            s.send({"type": "hello", "token": tokens[t]})
-            s.until("state")
+        seats = [Seat(a).hello(tokens[0]), Seat(b).hello(tokens[1])]
         for _ in range(60):
             seq = seats[0].state["seq"]
             for s in seats:   # both send for the same seq; one of them is not the decider
@@ -135,10 +129,7 @@ def test_a_game_resumes_after_the_server_restarts(any_db_url: str) -> None:
     with make_client(db_url) as client:
         game, tokens = friend_game(client)
         with client.websocket_connect(f"/ws/games/{game}") as a, client.websocket_connect(f"/ws/games/{game}") as b:
-            seats = [Seat(a), Seat(b)]
-            for s, t in zip(seats, (0, 1), strict=True):
-                s.send({"type": "hello", "token": tokens[t]})
-                s.until("state")
+            seats = [Seat(a).hello(tokens[0]), Seat(b).hello(tokens[1])]
             for _ in range(150):   # past a snapshot (every 100 actions)
                 mover = next(s for s in seats if s.state["legal"])
                 seq = mover.state["seq"]
@@ -148,9 +139,7 @@ def test_a_game_resumes_after_the_server_restarts(any_db_url: str) -> None:
             obs = seats[0].state["obs"]
             log_len = max(e["i"] for m in seats[0].messages if m["type"] == "state" for e in m["log"])
     with make_client(db_url) as client, client.websocket_connect(f"/ws/games/{game}") as ws:
-        s = Seat(ws)
-        s.send({"type": "hello", "token": tokens[0]})
-        back = s.until("state")
+        back = Seat(ws).hello(tokens[0]).state
         assert back["seq"] == 150
         assert back["obs"] == obs
         assert back["log"][-1]["i"] == log_len

@@ -75,10 +75,7 @@ def test_no_message_to_any_seat_or_spectator_holds_a_secret(client: TestClient, 
     game, tokens = friend_game(client)
     with client.websocket_connect(f"/ws/games/{game}") as a, client.websocket_connect(f"/ws/games/{game}") as b, \
             client.websocket_connect(f"/ws/games/{game}") as w:
-        seats = {0: Seat(a), 1: Seat(b), -1: Seat(w)}
-        for viewer, s in seats.items():
-            s.send({"type": "hello", "token": tokens[viewer]} if viewer >= 0 else {"type": "hello"})
-            s.until("state")
+        seats = {0: Seat(a).hello(tokens[0]), 1: Seat(b).hello(tokens[1]), -1: Seat(w).hello(None)}
         r = client.get(f"/api/games/{game}/replay")
         assert r.status_code == 409 and "seed" not in r.text   # not before the end
         assert client.get(f"/api/games/{game}/replay/0").status_code == 409
@@ -94,9 +91,7 @@ def test_no_message_to_any_seat_or_spectator_holds_a_secret(client: TestClient, 
 def test_no_message_against_the_ai_holds_a_secret(client: TestClient) -> None:
     g = create(client, opponent="ai", level="medium", seat=0)
     with client.websocket_connect(f"/ws/games/{g['game']}") as a:
-        me = Seat(a)
-        me.send({"type": "hello", "token": g["token"]})
-        me.until("state")
+        me = Seat(a).hello(g["token"])
         play_against_ai(me, random.Random(5))
         replay = client.get(f"/api/games/{g['game']}/replay").json()
     assert sweep(replay, {0: me}) > len(replay["actions"])

@@ -79,6 +79,17 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.exception_handler(GameError)
+    async def refused(_request: Request, err: GameError) -> JSONResponse:
+        return _game_error(err)
+
+    async def read_room(game_id: str) -> Room:
+        """A game's room for one request: loaded if need be, and not kept in memory on that
+        account (a room stays while it has connections or an AI move)."""
+        room = await hub.room(game_id)
+        hub.maybe_forget(room)
+        return room
+
     def client_key(request: Request) -> str:
         return request.client.host if request.client else "?"
 
@@ -105,41 +116,27 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
     async def create(request: Request) -> dict[str, Any] | JSONResponse:
         if not creates.take(client_key(request)):
             return _error(429, "too many new games from this address; wait a minute")
-        try:
-            req = await body_of(request, CreateGame)
-            room, seat, token, invite = await hub.create(req)
-        except GameError as err:
-            return _game_error(err)
+        room, seat, token, invite = await hub.create(await body_of(request, CreateGame))
         return {"game": room.id, "seat": seat, "token": token, "invite": invite}
 
     @app.post("/api/games/{game_id}/join", response_model=None)
     async def join(game_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         if not creates.take(client_key(request)):
             return _error(429, "too many requests from this address; wait a minute")
-        try:
-            req = await body_of(request, Join)
-            seat, token = await hub.join(game_id, req.invite)
-        except GameError as err:
-            return _game_error(err)
+        req = await body_of(request, Join)
+        seat, token = await hub.join(game_id, req.invite)
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}", response_model=None)
-    async def summary(game_id: str) -> dict[str, Any] | JSONResponse:
-        try:
-            return (await hub.room(game_id)).summary()
-        except GameError as err:
-            return _game_error(err)
+    async def summary(game_id: str) -> dict[str, Any]:
+        return (await read_room(game_id)).summary()
 
     @app.get("/api/games/{game_id}/cards", response_model=None)
-    async def cards(game_id: str) -> dict[str, Any] | JSONResponse:
-        try:
-            room = await hub.room(game_id)
-        except GameError as err:
-            return _game_error(err)
-        return {"cards": card_catalog(room.state)}
+    async def cards(game_id: str) -> dict[str, Any]:
+        return {"cards": card_catalog((await read_room(game_id)).state)}
 
     async def finished_room(game_id: str) -> Room:
-        room = await hub.room(game_id)
+        room = await read_room(game_id)
         if room.status != "finished":
             # the config and seed fix every hidden card: they are shown only once it is over
             raise GameError("not_finished", "the replay is available once the game is over")
@@ -147,10 +144,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
 
     @app.get("/api/games/{game_id}/replay", response_model=None)
     async def replay(game_id: str) -> Response:
-        try:
-            room = await finished_room(game_id)
-        except GameError as err:
-            return _game_error(err)
+        room = await finished_room(game_id)
         rep = Replay(room.rec.game, room.rec.config, room.rec.seed, room.rec.engine_version,
                      list(room.actions), [a.state_hash for a in room.rec.actions],
                      get_game(room.rec.game).new_state(room.rec.config, room.rec.seed).state_hash())
@@ -159,10 +153,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
 
     @app.get("/api/games/{game_id}/replay/{step}", response_model=None)
     async def replay_step(game_id: str, step: int, seat: int = SPECTATOR) -> dict[str, Any] | JSONResponse:
-        try:
-            room = await finished_room(game_id)
-        except GameError as err:
-            return _game_error(err)
+        room = await finished_room(game_id)
         total = len(room.actions)
         if not 0 <= step <= total:
             return _error(400, f"step must be from 0 to {total}, got {step}")

@@ -465,7 +465,7 @@ class Hub:
             raise GameError("bad_config", str(err)) from None
         rec.status = "waiting" if invite else "playing"
         await self.db(self.store.create, rec)
-        room = Room(self, rec, state, [LogEntry(0, _turn_line(state))])
+        room = Room(self, rec, state, [LogEntry(0, _first_turn_line(state))])
         self.rooms[rec.id] = room
         return room, seat, token, invite
 
@@ -486,8 +486,9 @@ class Hub:
         return seat, token
 
 
-def _turn_line(state: DeckbuildingState) -> str:
-    return f"-- turn {state.turn}: {state.factions[state.active].name} --"
+def _first_turn_line(state: DeckbuildingState) -> str:
+    """The log's first line, as a session writes it; any later position knows who began."""
+    return f"-- turn 1: {state.factions[state.first].name} --"
 
 
 def restore(hub: Hub, rec: GameRecord) -> Room:
@@ -505,7 +506,6 @@ def restore(hub: Hub, rec: GameRecord) -> Room:
             raise GameError("corrupt", f"game {rec.id}: the snapshot at action {start} does not match")
     else:
         state = game.new_state(rec.config, rec.seed)
-    first = _turn_line(game.new_state(rec.config, rec.seed) if start else state)  # type: ignore[arg-type]
     for a in rec.actions[start:]:
         legal = {state.action_to_text(x): x for x in state.legal_actions()}
         if a.action not in legal:
@@ -514,5 +514,6 @@ def restore(hub: Hub, rec: GameRecord) -> Room:
         state.apply(legal[a.action])
         if state.state_hash() != a.state_hash:
             raise GameError("corrupt", f"game {rec.id}: action {a.idx + 1} does not reproduce its hash")
-    entries = [LogEntry(0, first)] + [LogEntry.from_json(e) for a in rec.actions for e in a.log]
+    entries = [LogEntry(0, _first_turn_line(state))]
+    entries += [LogEntry.from_json(e) for a in rec.actions for e in a.log]
     return Room(hub, rec, state, entries)
