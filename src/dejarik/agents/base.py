@@ -82,6 +82,9 @@ class HeuristicAgent:
         for a in acts:
             nxt = world.clone()
             nxt.apply(a)
+            settle = getattr(nxt, "settle", None)
+            if settle is not None:   # a game may play out the choices inside an action first
+                settle(self.rng)
             value = nxt.evaluate(me, weights)
             if value > best_value + 1e-9:
                 best, best_value = [a], value

@@ -9,6 +9,7 @@ from dejarik.core.protocol import Game
 
 _GAMES = {
     "deckbuilding": "dejarik.deckbuilding.game:GAME",
+    "pandemic": "dejarik.pandemic.game:GAME",
 }
 
 

@@ -1,0 +1,1 @@
+"""Star Wars: The Clone Wars, a Pandemic System game (seed 001): the cooperative engine."""

@@ -1,0 +1,50 @@
+"""Actions as text (docs/notation.md): `fly Kessa`, `attack`, `exhaust Clone Squad`, `pass`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dejarik.core.errors import NotationError
+from dejarik.pandemic import flow as F
+
+if TYPE_CHECKING:
+    from dejarik.pandemic.state import PandemicState as S
+
+Action = tuple[int, int]
+_WORDS = {F.REINFORCE: "reinforce", F.ATTACK: "attack", F.ABILITY: "ability", F.END: "end",
+          F.PASS: "pass", F.AGREE: "agree", F.REFUSE: "refuse"}
+_CARD_WORDS = {F.ALLY: "ally", F.EXHAUST: "exhaust", F.READY: "ready"}
+
+
+def action_text(s: S, a: Action) -> str:
+    code, arg = a
+    if code in _WORDS:
+        return _WORDS[code]
+    if code == F.FLY:
+        return f"fly {s.planet_name(arg)}"
+    if code == F.MISSION:
+        return f"mission {s.pack.missions[s.slots[arg]].name}" if s.slots[arg] >= 0 else "mission"
+    if code in _CARD_WORDS:
+        return f"{_CARD_WORDS[code]} {s.pack.squad[arg].name}"
+    if code == F.DISCARD:
+        d, ex = divmod(arg, 2)
+        return f"discard {s.pack.squad[d].name}" + (" (exhausted)" if ex else "")
+    if code == F.TARGET:
+        return "target droid" if arg < 0 else f"target {s.figure_name(arg)}"
+    if code == F.PICK:
+        task = s.tasks[-1] if s.tasks else ()
+        if len(task) > 2 and task[0] == "?pick" and task[2] == "jedi":
+            return f"pick {s.jedi_name(arg)}"
+        return f"pick {s.planet_name(arg)}"
+    raise NotationError(f"no action has the code {code}")
+
+
+def parse_action(s: S, text: str) -> Action:
+    """The legal action this text names (case and spacing do not matter)."""
+    want = " ".join(text.lower().split())
+    legal = s.legal_actions()
+    for a in legal:
+        if action_text(s, a).lower() == want:
+            return a
+    shown = ", ".join(action_text(s, a) for a in legal) or "none (the game is over)"
+    raise NotationError(f"{text!r} is not a legal action now; legal: {shown}")

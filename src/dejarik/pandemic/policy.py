@@ -1,0 +1,215 @@
+"""The rule-of-thumb player (`greedy`), and the evaluation the heuristic and ISMCTS players use.
+
+Both read only public facts: the hands are face up, and nothing here looks at a deck's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from dejarik.core.errors import ConfigError
+from dejarik.core.rng import Rng
+from dejarik.pandemic import board
+from dejarik.pandemic import flow as F
+
+if TYPE_CHECKING:
+    from dejarik.pandemic.state import PandemicState as S
+
+Action = tuple[int, int]
+WEIGHTS: dict[str, float] = {
+    "missions": 1.2,         # share of the missions done (the finale's included)
+    "threat": -0.9,          # how far the threat marker has gone
+    "droids": -0.3,          # droids on the board, per space for them
+    "full_planets": -0.4,    # planets one droid from an occupation
+    "blockades": -0.3,       # blockades on the board
+    "cards": 0.35,           # squad cards in hand, per hand limit
+    "ready": 0.1,            # of them ready
+    "mission_reach": 0.25,   # how close the Jedi are to the missions
+    "villain_down": 0.3,     # villain figures off the board
+}
+
+
+def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    unknown = set(weights) - set(WEIGHTS)
+    if unknown:
+        raise ConfigError(f"unknown pandemic weight {sorted(unknown)[0]!r} (features: {', '.join(WEIGHTS)})")
+    return {**WEIGHTS, **weights}
+
+
+def features(s: S) -> dict[str, float]:
+    pack = s.pack
+    n = s.num_players
+    v = pack.villains[s.villain]
+    total = s.config["missions"] + len(v.finale_missions)
+    planets = len(s.droids)
+    limit = pack.rules["hand_limit"]
+    cards = sum(len(h) for h in s.hands)
+    ready = sum(1 for h in s.hands for c in h if not s.exhausted[c])
+    targets = s.mission_planets()
+    reach = 1.0
+    if targets:
+        dist = board.distances(s, targets)
+        far = max(dist) or 1
+        reach = 1.0 - min(dist[p] for p in s.pos) / far
+    return {
+        "missions": len(s.mission_done) / max(1, total),
+        "threat": s.threat / max(1, s.threat_last),
+        "droids": sum(s.droids) / (s.max_droids * planets),
+        "full_planets": sum(1 for d in s.droids if d >= s.max_droids) / planets,
+        "blockades": sum(s.blockades) / max(1, sum(s.blockades) + s.blockade_pool),
+        "cards": cards / (limit * n),
+        "ready": ready / (limit * n),
+        "mission_reach": reach,
+        "villain_down": sum(1 for p in s.fig_pos if p < 0) / max(1, len(s.fig_pos)),
+    }
+
+
+def evaluate(s: S, weights: Mapping[str, float] | None = None) -> float:
+    """The team's prospects, -1..1 (the same for every seat: the game is cooperative)."""
+    if s.done:
+        return 1.0 if s.won else -1.0
+    w = weights or WEIGHTS
+    f = features(s)
+    x = sum(w[k] * f[k] for k in f)
+    return max(-0.95, min(0.95, x))
+
+
+def heuristic_action(s: S, rng: Rng) -> Action:
+    acts = s.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    op = s.tasks[-1][0]
+    pick = _RULES.get(op)
+    a = pick(s, acts) if pick else None
+    return a if a is not None and a in acts else acts[rng.below(len(acts))]
+
+
+def settle(s: S, rng: Rng, budget: int = 200) -> None:
+    """Answer the decisions inside the action under way by rule of thumb, until the active
+    Jedi chooses an action again (or the turn moves on)."""
+    turn = s.turn
+    while budget and not s.done and s.turn == turn and s.tasks and s.tasks[-1][0] != "?act":
+        s.apply(heuristic_action(s, rng))
+        budget -= 1
+
+
+def _mean_success(s: S) -> float:
+    die = s.pack.die or ((0, 0),)
+    return sum(f[0] for f in die) / len(die)
+
+
+def _value(s: S, c: int) -> int:
+    return s.pack.squad[s.card_def[c]].value or 0
+
+
+def _kind(s: S, c: int) -> str:
+    return s.pack.squad[s.card_def[c]].kind
+
+
+def _potential(s: S, here: int, kinds: tuple[str, ...], skip: int = -1) -> int:
+    return sum(_value(s, c) for j in range(s.num_players) if s.pos[j] == here and j != skip
+               for c in s.hands[j] if not s.exhausted[c] and _kind(s, c) in kinds)
+
+
+def _clear_cost(s: S, p: int) -> int:
+    cost: int = s.blockades[p] * s.pack.rules["blockade_health"] + s.droids[p]
+    return cost + sum(s.figure_health(f) or 0 for f in board.figures_at(s, p))
+
+
+def _act(s: S, acts: list[Action]) -> Action | None:
+    j = s.active
+    here = s.pos[j]
+    for a in acts:
+        if a[0] == F.MISSION:
+            m = s.pack.missions[s.slots[a[1]]]
+            if _mean_success(s) + _potential(s, here, m.needs or ()) >= s.amount(m.threshold):
+                return a
+    if (F.ABILITY, 0) in acts:
+        return (F.ABILITY, 0)
+    if (F.ATTACK, 0) in acts:
+        cards = max(_potential(s, here, ("assault",)), _potential(s, here, ("stealth",)))
+        strength = _mean_success(s) + cards
+        if s.droids[here] >= 2 or s.blockades[here] or strength >= _clear_cost(s, here) or \
+                (s.droids[here] and here in s.mission_planets()):
+            return (F.ATTACK, 0)
+    if len(s.hands[j]) < 3:
+        return (F.REINFORCE, 0)
+    targets = [p for p in s.mission_planets() if p != here]
+    if here in s.mission_planets():
+        return (F.REINFORCE, 0) if len(s.hands[j]) < 7 else (F.END, 0)
+    if targets:
+        dist = board.distances(s, targets)
+        step = min((a for a in acts if a[0] == F.FLY), key=lambda a: dist[a[1]], default=None)
+        if step is not None:
+            return step
+    return (F.REINFORCE, 0)
+
+
+def _contrib(s: S, acts: list[Action]) -> Action | None:
+    ctx = s.ctx
+    if ctx is None:
+        return None
+    total = ctx[2] + ctx[4]
+    exhausts = [a for a in acts if a[0] == F.EXHAUST]
+    if not exhausts:
+        return (F.PASS, 0)
+    best = max(exhausts, key=lambda a: s.pack.squad[a[1]].value or 0)
+    if ctx[0] == F.C_ATTACK:
+        return best if total < _clear_cost(s, ctx[1]) else (F.PASS, 0)
+    m = s.pack.missions[s.slots[ctx[6]]]
+    need = s.amount(m.threshold)
+    if total >= need:
+        return (F.PASS, 0)
+    return best if total + _potential(s, ctx[1], m.needs or ()) >= need else (F.PASS, 0)
+
+
+def _discard(s: S, acts: list[Action]) -> Action | None:
+    discards = [a for a in acts if a[0] == F.DISCARD]
+    if not discards:
+        return None
+    return max(discards, key=lambda a: (a[1] % 2, -(s.pack.squad[a[1] // 2].value or 0)))
+
+
+def _prevent(s: S, acts: list[Action]) -> Action | None:
+    return next((a for a in acts if a[0] == F.EXHAUST), (F.PASS, 0))
+
+
+def _transport(s: S, acts: list[Action]) -> Action | None:
+    flyer = s.tasks[-1][1]
+    targets = s.mission_planets()
+    if not targets:
+        return (F.PASS, 0)
+    dist = board.distances(s, targets)
+    return next((a for a in acts if a[0] == F.EXHAUST), None) if dist[s.pos[flyer]] >= 1 else (F.PASS, 0)
+
+
+def _fly_on(s: S, acts: list[Action]) -> Action | None:
+    flyer = s.tasks[-1][1]
+    targets = s.mission_planets()
+    if not targets:
+        return (F.PASS, 0)
+    dist = board.distances(s, targets)
+    best = min((a for a in acts if a[0] == F.FLY), key=lambda a: dist[a[1]], default=None)
+    return best if best is not None and dist[best[1]] < dist[s.pos[flyer]] else (F.PASS, 0)
+
+
+def _allocate(s: S, acts: list[Action]) -> Action | None:
+    return max(acts, key=lambda a: a[1])
+
+
+def _exhaust(s: S, acts: list[Action]) -> Action | None:
+    return min(acts, key=lambda a: s.pack.squad[a[1]].value or 0)
+
+
+def _ready(s: S, acts: list[Action]) -> Action | None:
+    return max(acts, key=lambda a: s.pack.squad[a[1]].value or 0)
+
+
+def _consent(s: S, acts: list[Action]) -> Action | None:
+    return (F.AGREE, 0)
+
+
+_RULES = {"?act": _act, "?contrib": _contrib, "?discard": _discard, "?limit": _discard,
+          "?prevent": _prevent, "?transport": _transport, "?fly_on": _fly_on,
+          "?allocate": _allocate, "?exhaust": _exhaust, "?ready": _ready, "?consent": _consent}
