@@ -151,6 +151,11 @@ def make_agent(spec: str, seed: int) -> Agent:
     return agent
 
 
+def agent_names(spec: str) -> list[str]:
+    """The agent names of a comma list of specs (options dropped)."""
+    return [n.strip().split(":")[0] for n in spec.split(",") if n.strip()]
+
+
 def agent_specs(spec: str, players: int = 2) -> list[str]:
     """An agent spec per seat from a comma list. Fewer names repeat in seat order: one serves
     every seat, and in the team game two name one per side (seats 0, 2 and 1, 3)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -25,9 +26,29 @@ def _load(refs: tuple[str, ...]) -> CardTable:
         sys.exit(2)
 
 
+def _pandemic(refs: tuple[str, ...]) -> list[Any] | None:
+    """The Pandemic packs named, when every ref is one (None when none is); a mix is an error."""
+    from dejarik.pandemic.report import is_pandemic_ref
+
+    kinds = [is_pandemic_ref(r) for r in refs]
+    if not any(kinds):
+        return None
+    if not all(kinds):
+        click.echo("error: give deckbuilding packs or Pandemic packs, not both", err=True)
+        sys.exit(2)
+    from dejarik.pandemic.pack import load_pack
+
+    try:
+        return [load_pack(r) for r in refs]
+    except DejarikError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(2)
+
+
 @click.group()
 def cards() -> None:
-    """Card packs: list, show, check, and write a template (see docs/packs.md)."""
+    """Card packs: list, show, check, and write a template (see docs/packs.md and
+    docs/pandemic-packs.md)."""
 
 
 @cards.command("list")
@@ -36,6 +57,13 @@ def cards() -> None:
 @click.option("--role", type=click.Choice(list(d.ROLE_NAMES)), default=None, help="only this role")
 def list_cards(packs: tuple[str, ...], faction: str | None, role: str | None) -> None:
     """List the cards of packs (ids or files); '?' marks a value no source establishes."""
+    pandemic = _pandemic(packs)
+    if pandemic is not None:
+        from dejarik.pandemic.report import entry_names
+
+        for pack in pandemic:
+            click.echo("\n".join(entry_names(pack)))
+        return
     table = _load(packs)
     click.echo(f"{'card':<34} {'pack':<11} {'role':<7} {'faction':<11} {'type':<12} "
                f"{'n':>2} {'cost':>4} {'atk':>3} {'res':>3} {'frc':>3} {'hp':>3} {'tgt':>3}")
@@ -58,6 +86,18 @@ def list_cards(packs: tuple[str, ...], faction: str | None, role: str | None) ->
 @click.option("--pack", "more", multiple=True, help="also load this pack or file")
 def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
     """Show one card: its values, what is unknown or unsure, and its pack entry."""
+    pandemic = _pandemic((pack, *more))
+    if pandemic is not None:
+        from dejarik.pandemic.report import show_lines
+
+        for p in pandemic:
+            lines = show_lines(p, name)
+            if lines:
+                click.echo("\n".join(lines))
+                return
+        click.echo(f"error: no entry {name!r} in {', '.join(p.id for p in pandemic)} "
+                   f"(`dejarik cards list {pack}` lists them)", err=True)
+        sys.exit(2)
     table = _load((pack, *more))
     from dejarik.deckbuilding.cards import slugify
 
@@ -82,6 +122,13 @@ def check_cards(packs: tuple[str, ...]) -> None:
 
     Exit status: 0 when every pack lists all the cards of its edition, 1 when something is
     missing, 2 when a pack is broken (the error names the file, the card and the field)."""
+    pandemic = _pandemic(packs)
+    if pandemic is not None:
+        from dejarik.pandemic.report import check_lines
+
+        for i, p in enumerate(pandemic):
+            click.echo(("\n" if i else "") + "\n".join(check_lines(p)))
+        sys.exit(1 if any(p.missing() for p in pandemic) else 0)
     from dejarik.deckbuilding.completeness import pack_report
 
     table = _load(packs)

@@ -29,15 +29,17 @@ def main() -> None:
               help="your opponent in the terminal app: an agent (ismcts, heuristic, greedy, "
                    "random, or a spec such as ismcts:seconds=2) or human (two people take turns "
                    "at one terminal)")
-@click.option("--seat", type=click.Choice(["0", "1", "2", "3"]), default="0", show_default=True,
+@click.option("--seat", type=click.Choice(["0", "1", "2", "3", "4"]), default="0", show_default=True,
               help="your seat (0 and 1: the first and second faction; team game: 2 and 3 are "
-                   "the second region's, and the AI plays your teammate)")
+                   "the second region's, and the AI plays your teammate; pandemic: your Jedi, "
+                   "the AI plays the others)")
 @click.option("--resume", default=None, help="continue a game saved in the terminal app (Ctrl+S)")
 @click.option("--seed", type=int, default=None,
               help="the game's seed (default: a fresh one, shown so the game can be dealt again)")
 @click.option("--agents", default=None,
               help="an agent per seat (e.g. greedy,greedy; one name: every seat): print a whole "
-                   "game between them")
+                   "game between them; pandemic: `human` seats are played at this terminal "
+                   "(e.g. human,heuristic,human)")
 @click.option("--save-replay", default=None, help="with a printed game: write its replay to this file")
 @click.option("--quiet", is_flag=True, help="with a printed game: print only the result")
 @game_options
@@ -48,6 +50,7 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
     With --agents, or when standard input or output is not a terminal, a whole game between
     AI players is printed turn by turn instead."""
     from dejarik.agents import make_agent
+    from dejarik.agents.base import agent_names
     from dejarik.cli.show import play_and_print
 
     if seed is None:
@@ -56,7 +59,12 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
         if vs != HUMAN:
             make_agent(vs, 0)  # an unknown name fails before anything starts
         if agents is not None:
-            play_and_print(game, game_config(opts), seed, agents, save_replay, quiet)
+            if game == "pandemic" and "human" in agent_names(agents):
+                from dejarik.pandemic.terminal import play_in_terminal
+
+                play_in_terminal(game_config(opts, game=game), seed, agents, _not_a_terminal())
+                return
+            play_and_print(game, game_config(opts, game=game), seed, agents, save_replay, quiet)
             return
         from dejarik.tui.session import Session
 
@@ -65,6 +73,16 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             session = Session.load(resume)  # a bad file is reported first, terminal or not
             if why:
                 raise ConfigError(f"--resume needs a terminal ({why})")
+        elif game == "pandemic":
+            from dejarik.pandemic.terminal import play_in_terminal, seat_agents
+
+            cfg = game_config(opts, game=game)
+            if why:
+                click.echo(f"{why}: printing a game between AI players instead (heuristic, seed {seed})")
+                play_and_print(game, cfg, seed, "heuristic", save_replay, quiet)
+                return
+            play_in_terminal(cfg, seed, seat_agents(cfg, vs, int(seat)), why)
+            return
         else:
             cfg = game_config(opts)
             if why:

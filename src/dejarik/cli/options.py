@@ -11,7 +11,7 @@ import click
 from dejarik.core.errors import ConfigError, PackError
 from dejarik.core.files import read_yaml
 
-GAMES = click.Choice(["deckbuilding"])
+GAMES = click.Choice(["deckbuilding", "pandemic"])
 EDITIONS = {"original": "original", "clone_wars": "clone_wars"}  # --edition name -> pack id
 HUMAN = "human"
 
@@ -47,16 +47,29 @@ def game_options(f: Any) -> Any:
                      help="two factions, seat order, e.g. empire,republic (default: the first pack's)")(f)
     f = click.option("--neutral", default=None, help="whose neutral deck (a pack id)")(f)
     f = click.option("--pilots", default=None, help="whose Outer Rim pilot stack (a pack id)")(f)
-    f = click.option("--first", type=click.Choice(["0", "1", "random"]), default=None,
+    f = click.option("--first", type=click.Choice(["0", "1", "2", "3", "4", "random"]), default=None,
                      help="which side moves first (default: the edition's rule; cross-edition "
-                          "and team game: random)")(f)
+                          "and team game: random); pandemic: which seat begins (default random)")(f)
+    f = click.option("--players", type=click.IntRange(1, 5), default=2, show_default=True,
+                     help="pandemic: how many players (1: the solo game, one person with two Jedi)")(f)
+    f = click.option("--jedi", default=None,
+                     help="pandemic: a Jedi per seat, e.g. 'Tavish Morrow,Ilvara Denn' "
+                          "(default: dealt at random)")(f)
+    f = click.option("--villain", default=None, help="pandemic: the villain (default: one at random)")(f)
+    f = click.option("--difficulty", default="padawan", show_default=True,
+                     help="pandemic: padawan, knight, master or grandmaster; sim: several with "
+                          "commas, or all (each game is dealt one of them)")(f)
+    f = click.option("--missions", type=click.IntRange(1), default=None,
+                     help="pandemic, grandmaster: more missions than 6 for a harder game")(f)
     f = click.option("--override", "override", default=None,
                      help="YAML file `cards: {Name: {field: value}}` filling unknown values")(f)
     return f
 
 
-def game_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
+def game_config(opts: dict[str, Any], turn_limit: int = 0, game: str = "deckbuilding") -> dict[str, Any]:
     """A game config from the common options; prints what the players should know first."""
+    if game == "pandemic":
+        return pandemic_config(opts, turn_limit)
     from dejarik.deckbuilding.completeness import game_warnings
     from dejarik.deckbuilding.game import normalize_config, selection, table_for
 
@@ -77,4 +90,34 @@ def game_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
     table = table_for(cfg)
     for line in game_warnings(table, selection(table, cfg), cfg["mode"]):
         click.echo(f"note: {line}", err=True)
+    return cfg
+
+
+def pandemic_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
+    """The cooperative game's config: the pack (default: Dejarik's sample campaign), seats,
+    Jedi, villain, difficulty. Says so when the content is not the published game's."""
+    from dejarik.pandemic.game import GAME, pack_for
+    from dejarik.pandemic.report import LABEL_SAMPLE
+
+    source = click.get_current_context().get_parameter_source("packs")
+    packs = list(opts.get("packs") or [])
+    if source is not None and source.name == "COMMANDLINE":
+        if len(packs) != 1:
+            raise ConfigError("pandemic: give one --pack (a file that completes a pack names it "
+                              "with `extends`)")
+        pack = packs[0]
+    else:
+        pack = "pandemic_sample"
+    difficulty: Any = opts.get("difficulty") or "padawan"
+    if difficulty == "all" or "," in difficulty:
+        difficulty = ["padawan", "knight", "master", "grandmaster"] if difficulty == "all" else \
+            [d.strip() for d in difficulty.split(",") if d.strip()]
+    first = opts.get("first")
+    cfg = {"pack": pack, "players": opts.get("players", 2),
+           "jedi": opts["jedi"].split(",") if opts.get("jedi") else None,
+           "villain": opts.get("villain"), "difficulty": difficulty, "missions": opts.get("missions"),
+           "first": None if first in (None, "random") else int(first), "turn_limit": turn_limit}
+    cfg = GAME.normalize_config(cfg)
+    if not pack_for(cfg["pack"]).published:
+        click.echo(f"note: {pack_for(cfg['pack']).name}: {LABEL_SAMPLE}", err=True)
     return cfg

@@ -29,6 +29,11 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
     from dejarik.core.registry import get_game
 
     players = parse_agents(agents, seed, get_game(game).num_players(config))
+    if game == "pandemic":
+        from dejarik.pandemic.terminal import print_game
+
+        print_game(config, seed, players, save_replay, quiet)
+        return
     printed = [0]
 
     def flush(s: Any) -> None:

@@ -56,7 +56,7 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
     from dejarik.sim.records import RunSpec
 
     try:
-        cfg = game_config(opts, turn_limit)
+        cfg = game_config(opts, turn_limit, game)
         seats = get_game(game).num_players(cfg)
         parse_agents(agents, seed, seats)  # an unknown agent fails before anything is written
         spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents, seats)), seed=seed)
@@ -141,6 +141,14 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
 
 def _print_summary(path: Path) -> None:
     """The same digest as `dejarik report` prints, over every game in the directory."""
+    meta = json.loads((path / "run.json").read_text(encoding="utf-8"))
+    if meta.get("spec", meta).get("game") == "pandemic":
+        from dejarik.pandemic.simreport import digest as coop_digest
+        from dejarik.pandemic.simreport import summarize_run as coop_summary
+
+        for line in coop_digest(coop_summary(path)):
+            click.echo(line)
+        return
     from dejarik.sim.summary import digest, summarize_run
 
     for line in digest(summarize_run(path)):

@@ -7,12 +7,12 @@ from typing import Any
 
 import click
 
-from dejarik.cli.options import GAMES, fail, game_config, game_options
+from dejarik.cli.options import fail, game_config, game_options
 from dejarik.core.errors import DejarikError
 
 
 @click.command("spaces")
-@click.argument("game", type=GAMES, default="deckbuilding")
+@click.argument("game", type=click.Choice(["deckbuilding"]), default="deckbuilding")
 @game_options
 @click.option("--json", "as_json", is_flag=True, help="print the layout as JSON")
 def spaces(game: str, as_json: bool, **opts: Any) -> None:

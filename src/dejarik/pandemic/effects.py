@@ -137,7 +137,8 @@ def _siege(s: S, you: int, step: Step) -> None:
 
     board.advance_invasion(s, 1)
     if not s.inv_deck:
-        s.inv_deck.append(draw_invasion(s))   # reshuffles the discard, then puts one back
+        card = draw_invasion(s)   # reshuffles the discard into a new deck (a new list) ...
+        s.inv_deck.append(card)   # ... and puts that card back
     if s.inv_segments and sum(s.inv_segments) == len(s.inv_deck):
         s.inv_segments[-1] -= 1
         if s.inv_segments[-1] == 0:
@@ -147,10 +148,11 @@ def _siege(s: S, you: int, step: Step) -> None:
     s.note("Planet Under Siege!" + (f" {s.planet_name(p)}" if p >= 0 else ""))
     if p >= 0:
         while s.droids[p] < s.max_droids and not s.done:
-            board.place_droid(s, p)
-            if s.droid_pool == 0 and s.droids[p] < s.max_droids:
+            if s.droid_pool == 0:   # +1 threat per droid the pool lacks ("Podnoszenie ...")
+                s.note("no droid left in the pool")
                 board.raise_threat(s, s.max_droids - s.droids[p])
                 break
+            board.place_droid(s, p)
     s.inv_discard.append(card)
     pile, s.inv_discard = s.inv_discard, []
     s.rng.shuffle(pile)

@@ -67,20 +67,18 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
         raise ConfigError(f"villain: no villain {villain!r} in {pack.id} "
                           f"(villains: {', '.join(v.name for v in pack.villains)})")
     difficulty = config.get("difficulty") or "padawan"
-    if difficulty not in DIFFICULTIES:
-        raise ConfigError(f"difficulty: one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
-    missions = config.get("missions")
-    level = pack.rules["difficulty"][difficulty]
-    if missions is None:
-        missions = level
-    regular = sum(1 for m in pack.missions if not m.finale)
-    if isinstance(missions, bool) or not isinstance(missions, int) or missions < 1:
-        raise ConfigError(f"missions: a whole number of missions, got {missions!r}")
-    if difficulty != "grandmaster" and missions != level:
-        raise ConfigError(f"missions: {difficulty} plays {level}; only grandmaster may use more")
-    if missions < level or missions > regular:
-        raise ConfigError(f"missions: {difficulty} needs {level} to {regular} missions "
-                          f"({pack.id} has {regular}), got {missions}")
+    if isinstance(difficulty, list | tuple):   # a simulation: each game is dealt one of them
+        levels = list(dict.fromkeys(difficulty))
+        if not levels or any(d not in DIFFICULTIES for d in levels) or config.get("missions"):
+            raise ConfigError(f"difficulty: a list of levels from {', '.join(DIFFICULTIES)} "
+                              f"(and no missions count), got {difficulty!r}")
+        difficulty = levels if len(levels) > 1 else levels[0]
+    if isinstance(difficulty, list):
+        missions = None
+    else:
+        if difficulty not in DIFFICULTIES:
+            raise ConfigError(f"difficulty: one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
+        missions = _missions(pack, difficulty, config.get("missions"))
     first = config.get("first")
     bad_first = isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats
     if first is not None and bad_first:
@@ -92,6 +90,23 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
             "difficulty": difficulty, "missions": missions, "first": first, "turn_limit": limit}
 
 
+def _missions(pack: Pack, difficulty: str, missions: Any) -> int:
+    """Seed 001, "Przygotowanie" 7: the difficulty sets the number of missions (grandmaster: 6
+    or more)."""
+    level: int = pack.rules["difficulty"][difficulty]
+    if missions is None:
+        missions = level
+    regular = sum(1 for m in pack.missions if not m.finale)
+    if isinstance(missions, bool) or not isinstance(missions, int) or missions < 1:
+        raise ConfigError(f"missions: a whole number of missions, got {missions!r}")
+    if difficulty != "grandmaster" and missions != level:
+        raise ConfigError(f"missions: {difficulty} plays {level}; only grandmaster may use more")
+    if missions < level or missions > regular:
+        raise ConfigError(f"missions: {difficulty} needs {level} to {regular} missions "
+                          f"({pack.id} has {regular}), got {missions}")
+    return missions
+
+
 def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     cfg = normalize_config(config)
     pack = pack_for(cfg["pack"])
@@ -99,6 +114,9 @@ def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     s.pack, s.config = pack, cfg
     rng = s.rng = Rng(seed)
     s.solo = cfg["players"] == 1
+    levels = cfg["difficulty"]
+    s.difficulty = levels[rng.below(len(levels))] if isinstance(levels, list) else levels
+    s.mission_count = cfg["missions"] or _missions(pack, s.difficulty, None)
     n = s.num_players = 2 if s.solo else cfg["players"]
     s.teams = (tuple(range(n)),)
     s.turn_limit = cfg["turn_limit"]
@@ -142,7 +160,7 @@ def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     # 7. the mission deck: the difficulty's number of missions, the rest unseen in the box
     regular = [i for i, m in enumerate(pack.missions) if not m.finale]
     rng.shuffle(regular)
-    k = cfg["missions"]
+    k = s.mission_count
     s.mission_deck, s.mission_unseen = regular[:k], regular[k:]
     # 9. who begins (solo: a Jedi at random takes the solo marker)
     first = cfg["first"]
@@ -179,8 +197,8 @@ class PandemicGame:
         """What a simulation record keeps of a game (docs/simulation.md)."""
         s = state
         return {"end": "win" if s.won else ("turn_limit" if "turn limit" in s.end_reason else "loss"),
-                "villain": s.pack.villains[s.villain].name, "difficulty": s.config["difficulty"],
-                "missions": s.config["missions"], "jedi": [s.jedi_name(j) for j in range(s.num_players)],
+                "villain": s.pack.villains[s.villain].name, "difficulty": s.difficulty,
+                "missions": s.mission_count, "jedi": [s.jedi_name(j) for j in range(s.num_players)],
                 "threat": s.threat, "missions_done": len(s.mission_done), "finale": s.finale}
 
 

@@ -10,14 +10,14 @@ from dejarik.pandemic import flow as F
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
-Action = tuple[int, int]
+Action = tuple[int, ...]
 _WORDS = {F.REINFORCE: "reinforce", F.ATTACK: "attack", F.ABILITY: "ability", F.END: "end",
           F.PASS: "pass", F.AGREE: "agree", F.REFUSE: "refuse"}
 _CARD_WORDS = {F.ALLY: "ally", F.EXHAUST: "exhaust", F.READY: "ready"}
 
 
 def action_text(s: S, a: Action) -> str:
-    code, arg = a
+    code, arg = a[0], a[1]
     if code in _WORDS:
         return _WORDS[code]
     if code == F.FLY:

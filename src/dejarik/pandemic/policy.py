@@ -16,7 +16,7 @@ from dejarik.pandemic import flow as F
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
-Action = tuple[int, int]
+Action = tuple[int, ...]
 WEIGHTS: dict[str, float] = {
     "missions": 1.2,         # share of the missions done (the finale's included)
     "threat": -0.9,          # how far the threat marker has gone
@@ -41,7 +41,7 @@ def features(s: S) -> dict[str, float]:
     pack = s.pack
     n = s.num_players
     v = pack.villains[s.villain]
-    total = s.config["missions"] + len(v.finale_missions)
+    total = s.mission_count + len(v.finale_missions)
     planets = len(s.droids)
     limit = pack.rules["hand_limit"]
     cards = sum(len(h) for h in s.hands)

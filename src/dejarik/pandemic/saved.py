@@ -11,12 +11,13 @@ from dejarik.core.rng import Rng
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState
 
-_FIELDS = ("num_players", "solo", "villain", "jedi", "pos", "hands", "exhausted", "squad_deck",
-           "squad_discard", "droids", "blockades", "droid_pool", "blockade_pool", "threat",
-           "invasion", "fig_pos", "defeated", "counters", "villain_deck", "villain_discard",
-           "reminder", "inv_deck", "inv_discard", "inv_segments", "mission_deck", "mission_unseen",
-           "mission_done", "slots", "finale", "finale_next", "active", "phase", "turn",
-           "actions_left", "uses_left", "ctx", "hurt", "tasks", "done", "won", "end_reason")
+_FIELDS = ("num_players", "solo", "difficulty", "mission_count", "villain", "jedi", "pos", "hands",
+           "exhausted", "squad_deck", "squad_discard", "droids", "blockades", "droid_pool",
+           "blockade_pool", "threat", "invasion", "fig_pos", "defeated", "counters",
+           "villain_deck", "villain_discard", "reminder", "inv_deck", "inv_discard",
+           "inv_segments", "mission_deck", "mission_unseen", "mission_done", "slots", "finale",
+           "finale_next", "active", "phase", "turn", "actions_left", "uses_left", "ctx", "hurt",
+           "tasks", "done", "won", "end_reason")
 
 
 def state_to_json(s: PandemicState) -> dict[str, Any]:

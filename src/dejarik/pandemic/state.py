@@ -40,6 +40,8 @@ class PandemicState:
         self.num_players = 0
         self.teams: tuple[tuple[int, ...], ...] = ((),)
         self.solo = False
+        self.difficulty = "padawan"
+        self.mission_count = 0
         self.villain = 0
         self.card_def: tuple[int, ...] = ()     # squad instance -> squad def
         self.routes: tuple[tuple[int, ...], ...] = ()
@@ -186,14 +188,15 @@ class PandemicState:
 
         return decider(self, self.tasks[-1])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[tuple[int, ...]]:
         if self.done:
             return []
         if self._legal is None:
             from dejarik.pandemic.flow import options
 
             self._legal = options(self, self.tasks[-1])
-        return list(self._legal)
+        out: list[tuple[int, ...]] = list(self._legal)
+        return out
 
     def apply(self, action: tuple[int, ...]) -> None:
         act = tuple(action)
@@ -228,7 +231,7 @@ class PandemicState:
 
         return check_weights(weights)
 
-    def heuristic_action(self, rng: Rng) -> Action:
+    def heuristic_action(self, rng: Rng) -> tuple[int, ...]:
         from dejarik.pandemic.policy import heuristic_action
 
         return heuristic_action(self, rng)
@@ -243,9 +246,9 @@ class PandemicState:
     def action_to_text(self, action: tuple[int, ...]) -> str:
         from dejarik.pandemic.notation import action_text
 
-        return action_text(self, (action[0], action[1]))
+        return action_text(self, action)
 
-    def text_to_action(self, text: str) -> Action:
+    def text_to_action(self, text: str) -> tuple[int, ...]:
         from dejarik.pandemic.notation import parse_action
 
         return parse_action(self, text)

@@ -1,0 +1,85 @@
+"""The summary of a simulated run of the cooperative game: the team's win rate, overall and
+by difficulty, villain, team of Jedi and number of players, with 95% Wilson intervals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from dejarik.sim.records import GAMES_FILE
+from dejarik.sim.stats import wilson
+from dejarik.sim.summary import RecordError, read_records
+
+GROUPS = (("difficulty", "difficulty"), ("villain", "villain"), ("team", "team of Jedi"),
+          ("players", "players"))
+ORDER = {"padawan": 0, "knight": 1, "master": 2, "grandmaster": 3}
+
+
+def _key(rec: Mapping[str, Any], field: str) -> str:
+    if field == "team":
+        return " + ".join(sorted(rec.get("jedi") or []))
+    if field == "players":
+        cfg = rec.get("config") or {}
+        return "solo (2 Jedi)" if cfg.get("players") == 1 else str(cfg.get("players"))
+    return str(rec.get(field))
+
+
+def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    games: Counter[tuple[str, str]] = Counter()
+    wins: Counter[tuple[str, str]] = Counter()
+    ends: Counter[str] = Counter()
+    turns = 0
+    n = w = 0
+    for rec in records:
+        won = rec.get("end") == "win"
+        n += 1
+        w += won
+        turns += int(rec.get("turns", 0))
+        ends[str(rec.get("end"))] += 1
+        for field, _ in GROUPS:
+            k = (field, _key(rec, field))
+            games[k] += 1
+            wins[k] += won
+    if n == 0:
+        raise RecordError("no games to summarise")
+
+    def rate(k: int, m: int) -> dict[str, Any]:
+        lo, hi = wilson(k, m)
+        return {"games": m, "wins": k, "rate": round(k / m, 4), "ci": [round(lo, 4), round(hi, 4)]}
+
+    by: dict[str, list[dict[str, Any]]] = {}
+    for field, _ in GROUPS:
+        keys = sorted((k for f, k in games if f == field), key=lambda k: (ORDER.get(k, 9), k))
+        by[field] = [{"key": k, **rate(wins[(field, k)], games[(field, k)])} for k in keys]
+    return {"games": n, "overall": rate(w, n), "ends": dict(ends), "mean_turns": round(turns / n, 2),
+            "by": by}
+
+
+def summarize_run(run_dir: Path) -> dict[str, Any]:
+    warnings: list[str] = []
+    out = summarize(rec for _, rec in read_records(Path(run_dir) / GAMES_FILE, warnings))
+    out["warnings"] = warnings
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def digest(summary: Mapping[str, Any]) -> list[str]:
+    o = summary["overall"]
+    lines = [f"{summary['games']} games: the team won {o['wins']} ({_pct(o['rate'])}, 95% CI "
+             f"{_pct(o['ci'][0])}-{_pct(o['ci'][1])}); mean length {summary['mean_turns']} turns; "
+             f"ends: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["ends"].items()))]
+    for field, title in GROUPS:
+        rows = summary["by"][field]
+        if len(rows) < 2:
+            continue
+        lines.append(f"by {title}:")
+        for r in rows:
+            lines.append(f"  {r['key']:<40} {r['wins']:>5}/{r['games']:<5} {_pct(r['rate']):>6}  "
+                         f"({_pct(r['ci'][0])}-{_pct(r['ci'][1])})")
+    lines += [f"warning: {x}" for x in summary.get("warnings", [])]
+    return lines
