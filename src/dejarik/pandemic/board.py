@@ -72,6 +72,7 @@ def remove_blockade(s: S, p: int) -> None:
 
 def remove_figure(s: S, f: int) -> None:
     s.note(f"{s.figure_name(f)} is driven off the board")
+    s.fig_last[f] = s.fig_pos[f]
     s.fig_pos[f] = -1
     if s.finale:
         s.defeated[f] = True

@@ -182,11 +182,13 @@ def _droids(s: S, you: int, step: Step) -> None:
 
 def _fill_droids(s: S, you: int, step: Step) -> None:
     for p in _resolve_at(s, you, step) or ():
-        while s.droids[p] < min(s.amount(step[2]), s.max_droids) and not s.done:
-            before = s.droid_pool
-            board.place_droid(s, p)
-            if before == 0:
+        target = min(s.amount(step[2]), s.max_droids)
+        while s.droids[p] < target and not s.done:
+            if s.droid_pool == 0:   # +1 threat per droid the pool lacks ("Podnoszenie ...")
+                s.note("no droid left in the pool")
+                board.raise_threat(s, target - s.droids[p])
                 break
+            board.place_droid(s, p)
 
 
 def _blockade(s: S, you: int, step: Step) -> None:

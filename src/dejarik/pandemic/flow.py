@@ -84,9 +84,10 @@ def _end_turn(s: S, task: Task) -> None:
 
 def _villain_step(s: S, task: Task) -> None:
     """Seed 001, "3. Aktywacja złoczyńcy": the ⚠ effect while the reminder token is on the
-    deck, then one villain card."""
+    deck, then one villain card; then the hand limit ("Karty": 7 at all times), as after an
+    action."""
     s.phase = 2
-    s.tasks.append(("villain_card",))
+    s.tasks += [("limits",), ("villain_card",)]
     v = s.pack.villains[s.villain]
     reminder = v.finale_reminder if s.finale else v.reminder
     if s.reminder and reminder:
@@ -150,19 +151,19 @@ def _limits(s: S, task: Task) -> None:
 
 # -- the actions -----------------------------------------------------------------------------
 def _act_options(s: S, task: Task) -> list[Action]:
-    if s.actions_left <= 0:
-        return []
     j = s.active
     here = s.pos[j]
+    jd = s.pack.jedi[s.jedi[j]]
+    free = [(ABILITY, 0)] if s.uses_left > 0 and jd.ability and jd.planet in (None, here) else []
+    free += _ally_options(s, j)
+    if s.actions_left <= 0:   # the free action and allies still fit in the action step
+        return [*free, (END, 0)] if free else []
     opts: list[Action] = [(FLY, q) for q in s.routes[here]]
     opts.append((REINFORCE, 0))
     if board.enemies_at(s, here):
         opts.append((ATTACK, 0))   # seed 001, "Dodatkowe informacje": no attack without an enemy
     opts += [(MISSION, slot) for slot in (0, 1) if can_attempt(s, slot, here)]
-    jd = s.pack.jedi[s.jedi[j]]
-    if s.uses_left > 0 and jd.ability and (jd.planet is None or jd.planet == here):
-        opts.append((ABILITY, 0))
-    opts += _ally_options(s, j)
+    opts += free
     opts.append((END, 0))
     return opts
 

@@ -138,6 +138,7 @@ def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     s.reminder = bool(v.reminder)
     s.counters = [c[1] for c in v.counters]
     s.fig_pos = [-1] * len(v.figures)
+    s.fig_last = [-1] * len(v.figures)
     s.defeated = [False] * len(v.figures)
     # 5. the Jedi, each on the planet of a player aid dealt at random
     jedi_names = [j.name for j in pack.jedi]

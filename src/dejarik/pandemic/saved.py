@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 _FIELDS = ("num_players", "solo", "difficulty", "mission_count", "villain", "jedi", "pos", "hands",
            "exhausted", "squad_deck", "squad_discard", "droids", "blockades", "droid_pool",
-           "blockade_pool", "threat", "invasion", "fig_pos", "defeated", "counters",
+           "blockade_pool", "threat", "invasion", "fig_pos", "fig_last", "defeated", "counters",
            "villain_deck", "villain_discard", "reminder", "inv_deck", "inv_discard",
            "inv_segments", "mission_deck", "mission_unseen", "mission_done", "slots", "finale",
            "finale_next", "active", "phase", "turn", "actions_left", "uses_left", "ctx", "hurt",

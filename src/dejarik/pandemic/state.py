@@ -16,7 +16,7 @@ from dejarik.core.errors import IllegalActionError
 from dejarik.core.rng import Rng
 from dejarik.pandemic.pack import Pack
 
-ENGINE_VERSION = "pandemic-1"
+ENGINE_VERSION = "pandemic-2"
 Action = tuple[int, int]
 Task = tuple[Any, ...]
 
@@ -25,7 +25,7 @@ SETUP, ACTIONS, VILLAIN, INVASION = 0, 1, 2, 3
 PHASES = ("setup", "actions", "villain", "invasion")
 
 _LISTS = ("jedi", "pos", "exhausted", "squad_deck", "squad_discard", "droids", "blockades",
-          "fig_pos", "defeated", "counters", "villain_deck", "villain_discard", "inv_deck",
+          "fig_pos", "fig_last", "defeated", "counters", "villain_deck", "villain_discard", "inv_deck",
           "inv_discard", "inv_segments", "mission_deck", "mission_unseen", "mission_done", "slots",
           "tasks")
 
@@ -61,6 +61,7 @@ class PandemicState:
         self.threat = 0
         self.invasion = 0
         self.fig_pos: list[int] = []            # -1: off the board
+        self.fig_last: list[int] = []           # where each figure was last on the board
         self.defeated: list[bool] = []          # removed during the finale
         self.counters: list[int] = []
         self.villain_deck: list[int] = []
@@ -124,8 +125,10 @@ class PandemicState:
             if m < 0:
                 return -1
         planet = self.pack.missions[m].planet
-        if planet is None or planet < 0:   # a finale mission on the villain's planet
-            return next((p for p in self.fig_pos if p >= 0), -1)
+        if planet is None or planet < 0:
+            # a finale mission on the villain's planet: where a figure is, or (all driven off)
+            # where the first one was last, so the mission can still be done
+            return next((p for p in self.fig_pos if p >= 0), self.fig_last[0] if self.fig_last else -1)
         return planet
 
     def mission_planets(self) -> list[int]:

@@ -99,10 +99,13 @@ def play_in_terminal(cfg: dict[str, Any], seed: int, seats: list[str] | str, why
             click.echo(f"   > {s.jedi_name(p)}: {s.action_to_text(a)}")
             s.apply(a)
             continue
+        legal = s.legal_actions()
+        if len(legal) == 1 and s.tasks[-1][0] != "?act":   # nothing to choose (e.g. only `pass`)
+            s.apply(legal[0])
+            continue
         _print_new(s, shown)
         if s.tasks[-1][0] == "?act":
             click.echo("\n".join(board_lines(s)))
-        legal = s.legal_actions()
         click.echo(f"{s.jedi_name(p)} decides:")
         for i, a in enumerate(legal, 1):
             click.echo(f"  {i:>2}. {s.action_to_text(a)}")
