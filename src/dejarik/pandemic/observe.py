@@ -59,23 +59,27 @@ def _card(s: S, c: int) -> str:
 
 
 def resample_hidden(s: S, seed: int) -> S:
-    """A copy with every hidden order dealt again, and future dice from a fresh generator."""
+    """A copy with every hidden order dealt again, and future dice from a fresh generator.
+    Each hidden group is sorted before it is shuffled, so the copy depends only on what the
+    players may know and the seed: the true order cannot leak into a search."""
     t = s.clone()
     rng = t.rng = Rng(seed)
+    t.squad_deck.sort()
     rng.shuffle(t.squad_deck)
+    t.villain_deck.sort()
     rng.shuffle(t.villain_deck)
     known = sum(t.inv_segments)
-    rest = t.inv_deck[:len(t.inv_deck) - known]
+    rest = sorted(t.inv_deck[:len(t.inv_deck) - known])
     rng.shuffle(rest)
     groups = [rest]
     top = len(t.inv_deck)
     for size in t.inv_segments:
-        group = t.inv_deck[top - size:top]
+        group = sorted(t.inv_deck[top - size:top])
         rng.shuffle(group)
         groups.insert(1, group)
         top -= size
     t.inv_deck = [c for g in groups for c in g]
-    unseen = t.mission_deck + t.mission_unseen
+    unseen = sorted(t.mission_deck + t.mission_unseen)
     rng.shuffle(unseen)
     k = len(t.mission_deck)
     t.mission_deck, t.mission_unseen = unseen[:k], unseen[k:]
