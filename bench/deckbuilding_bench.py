@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from dejarik.agents.base import Agent, GreedyAgent, RandomAgent
 from dejarik.agents.ismcts import IsmctsAgent
@@ -18,14 +19,14 @@ WINDOWS = 5
 
 
 def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
-            config: dict[str, object]) -> tuple[int, int, float]:
+            config: dict[str, object], make: Callable[[Any, int], Any]) -> tuple[int, int, float]:
     """Whole games (setup included) until the time is spent: (steps, games, seconds)."""
     steps = games = 0
     start = time.perf_counter()
     end = start + seconds
     g = seed
     while time.perf_counter() < end:
-        s = DeckbuildingState(config, g)
+        s = make(config, g)
         players = agents(g)
         g += 1
         while not s.done:
@@ -36,11 +37,13 @@ def _window(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
 
 
 def _rate(seconds: float, seed: int, agents: Callable[[int], list[Agent]],
-          windows: int = WINDOWS, config: dict[str, object] = CONFIG) -> dict[str, float]:
+          windows: int = WINDOWS, config: dict[str, object] = CONFIG,
+          make: Callable[[Any, int], Any] = DeckbuildingState) -> dict[str, float]:
     """The budget split into windows, each a fresh run of games from `seed`. The machine is
     shared and its speed drifts by tens of percent over minutes, so the median window is the
-    figure and the slowest and fastest windows show the spread."""
-    runs = [_window(seconds / windows, seed, agents, config) for _ in range(windows)]
+    figure and the slowest and fastest windows show the spread. `make(config, seed)` deals a
+    game (another game's benchmarks pass their own)."""
+    runs = [_window(seconds / windows, seed, agents, config, make) for _ in range(windows)]
     steps = sorted(st / t for st, _, t in runs)
     games = sorted(g / t for _, g, t in runs)
     mid = windows // 2

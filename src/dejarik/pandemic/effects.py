@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dejarik.pandemic import board
+from dejarik.pandemic.codes import AGREE, EXHAUST, PICK, READY, REFUSE
 from dejarik.pandemic.pack import AT_INDEX, CHOICE_SELECTORS, Effects, Step
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 Action = tuple[int, int]
-EXHAUST, PICK, AGREE, REFUSE, READY = 8, 12, 13, 14, 15
 
 
 def push_effects(s: S, effects: Effects, you: int) -> None:
@@ -399,14 +399,10 @@ def _card_answer(tired: bool) -> Callable[[S, Task, Action], None]:
     return answer
 
 
-def _mv_task(s: S, task: Task) -> None:
-    _mv(s, task)
-
-
 DECISIONS: dict[str, tuple[Callable[..., Any], ...]] = {
     "?pick": (lambda s, t: t[1], lambda s, t: [(PICK, v) for v in t[3]], _pick_answer),
     "?consent": (lambda s, t: t[1], lambda s, t: [(AGREE, 0), (REFUSE, 0)], _consent_answer),
     "?exhaust": (lambda s, t: t[1], _card_choice(False, EXHAUST), _card_answer(False)),
     "?ready": (lambda s, t: t[1], _card_choice(True, READY), _card_answer(True)),
 }
-AUTO: dict[str, Callable[[S, Task], None]] = {"mv": _mv_task, "mv_to": _mv_to}
+AUTO: dict[str, Callable[[S, Task], None]] = {"mv": _mv, "mv_to": _mv_to}

@@ -10,7 +10,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dejarik.pandemic import board
-from dejarik.pandemic.effects import push_effects, run_step
+from dejarik.pandemic.codes import (
+    ABILITY,
+    ALLY,
+    ATTACK,
+    DISCARD,
+    END,
+    EXHAUST,
+    FLY,
+    MISSION,
+    PASS,
+    REINFORCE,
+    TARGET,
+)
+from dejarik.pandemic.effects import AUTO, DECISIONS, push_effects, run_step
 from dejarik.pandemic.pack import SquadDef
 
 if TYPE_CHECKING:
@@ -19,9 +32,6 @@ if TYPE_CHECKING:
 Action = tuple[int, int]
 Task = tuple[Any, ...]
 
-# action codes: (code, argument)
-FLY, REINFORCE, ATTACK, MISSION, ABILITY, ALLY, END = 1, 2, 3, 4, 5, 6, 7
-EXHAUST, PASS, DISCARD, TARGET, PICK, AGREE, REFUSE, READY = 8, 9, 10, 11, 12, 13, 14, 15
 # the action in progress, s.ctx: [what, planet, successes, damage symbols, bonus, card kind, slot]
 C_ATTACK, C_MISSION = 0, 1
 ASSAULT_KINDS = ("assault", "stealth")
@@ -328,14 +338,20 @@ def _transport_options(s: S, task: Task) -> list[Action]:
                                             and sq[s.card_def[c]].kind == "transport")] + [(PASS, 0)]
 
 
+def _next_helper(s: S, task: Task) -> None:
+    """A window that goes round the Jedi (its last field): this one passes, the next decides."""
+    s.tasks.pop()
+    if len(task[-1]) > 1:
+        s.tasks.append((*task[:-1], task[-1][1:]))
+
+
 def _transport_answer(s: S, task: Task, a: Action) -> None:
     """Seed 001, "Transport": one transport per fly action lets the Jedi move twice."""
+    if a[0] == PASS:
+        _next_helper(s, task)
+        return
     s.tasks.pop()
     flyer, cands = task[1], task[2]
-    if a[0] == PASS:
-        if len(cands) > 1:
-            s.tasks.append(("?transport", flyer, cands[1:]))
-        return
     k = cands[0]
     s.exhausted[find_card(s, k, a[1], False)] = True
     s.note(f"{s.jedi_name(k)} exhausts {s.pack.squad[a[1]].name}: {s.jedi_name(flyer)} may fly on")
@@ -374,9 +390,7 @@ def _contrib_answer(s: S, task: Task, a: Action) -> None:
     k = task[1][0]
     code, d = a
     if code == PASS:
-        s.tasks.pop()
-        if len(task[1]) > 1:
-            s.tasks.append(("?contrib", task[1][1:]))
+        _next_helper(s, task)
         return
     if code == ALLY:
         play_ally(s, k, d)
@@ -557,9 +571,7 @@ def _prevent_answer(s: S, task: Task, a: Action) -> None:
     k = task[1][0]
     code, d = a
     if code == PASS:
-        s.tasks.pop()
-        if len(task[1]) > 1:
-            s.tasks.append(("?prevent", task[1][1:]))
+        _next_helper(s, task)
     elif code == ALLY:
         play_ally(s, k, d)
     else:
@@ -656,19 +668,7 @@ def _active(s: S, task: Task) -> int:
 
 
 def _first_cand(s: S, task: Task) -> int:
-    return int(task[-1][0]) if task[0] in ("?contrib", "?prevent") else int(task[2][0])
-
-
-def _auto_effect_tasks() -> dict[str, Callable[[S, Task], None]]:
-    from dejarik.pandemic.effects import AUTO
-
-    return AUTO
-
-
-def _register_effect_decisions() -> dict[str, tuple[Callable[..., Any], ...]]:
-    from dejarik.pandemic.effects import DECISIONS
-
-    return DECISIONS
+    return int(task[-1][0])   # windows going round the Jedi keep them in their last field
 
 
 _DECIDE: dict[str, tuple[Callable[..., Any], ...]] = {
@@ -682,5 +682,5 @@ _DECIDE: dict[str, tuple[Callable[..., Any], ...]] = {
     "?discard": (lambda s, t: t[1], _discard_options, _discard_answer),
     "?limit": (lambda s, t: t[1], _limit_options, _limit_answer),
 }
-_DECIDE.update(_register_effect_decisions())
-_RUN.update(_auto_effect_tasks())
+_DECIDE.update(DECISIONS)
+_RUN.update(AUTO)

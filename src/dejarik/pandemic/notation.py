@@ -5,33 +5,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dejarik.core.errors import NotationError
-from dejarik.pandemic import flow as F
+from dejarik.pandemic import codes as C
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
 Action = tuple[int, ...]
-_WORDS = {F.REINFORCE: "reinforce", F.ATTACK: "attack", F.ABILITY: "ability", F.END: "end",
-          F.PASS: "pass", F.AGREE: "agree", F.REFUSE: "refuse"}
-_CARD_WORDS = {F.ALLY: "ally", F.EXHAUST: "exhaust", F.READY: "ready"}
+_WORDS = {C.REINFORCE: "reinforce", C.ATTACK: "attack", C.ABILITY: "ability", C.END: "end",
+          C.PASS: "pass", C.AGREE: "agree", C.REFUSE: "refuse"}
+_CARD_WORDS = {C.ALLY: "ally", C.EXHAUST: "exhaust", C.READY: "ready"}
 
 
 def action_text(s: S, a: Action) -> str:
     code, arg = a[0], a[1]
     if code in _WORDS:
         return _WORDS[code]
-    if code == F.FLY:
+    if code == C.FLY:
         return f"fly {s.planet_name(arg)}"
-    if code == F.MISSION:
+    if code == C.MISSION:
         return f"mission {s.pack.missions[s.slots[arg]].name}" if s.slots[arg] >= 0 else "mission"
     if code in _CARD_WORDS:
         return f"{_CARD_WORDS[code]} {s.pack.squad[arg].name}"
-    if code == F.DISCARD:
+    if code == C.DISCARD:
         d, ex = divmod(arg, 2)
         return f"discard {s.pack.squad[d].name}" + (" (exhausted)" if ex else "")
-    if code == F.TARGET:
+    if code == C.TARGET:
         return "target droid" if arg < 0 else f"target {s.figure_name(arg)}"
-    if code == F.PICK:
+    if code == C.PICK:
         task = s.tasks[-1] if s.tasks else ()
         if len(task) > 2 and task[0] == "?pick" and task[2] == "jedi":
             return f"pick {s.jedi_name(arg)}"

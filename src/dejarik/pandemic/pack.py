@@ -207,7 +207,7 @@ def merge(base: Any, extra: Any, fname: str, where: str = "") -> Any:
         for k, v in extra.items():
             out[k] = merge(base[k], v, fname, f"{where}.{k}" if where else str(k)) if k in base else v
         return out
-    if isinstance(base, list) and isinstance(extra, list) and where.split(".")[-1] in (*_NAMED, "missions"):
+    if isinstance(base, list) and isinstance(extra, list) and where.split(".")[-1] in _NAMED:
         out_list = list(base)
         index = {e.get("name"): i for i, e in enumerate(base) if isinstance(e, dict) and e.get("name")}
         index.update({e.get("name_pl"): i for i, e in enumerate(base)
@@ -237,7 +237,8 @@ class _Compiler:
     def fail(self, where: str, msg: str) -> PackError:
         return PackError(f"{self.fname}: {where}: {msg}")
 
-    def keys(self, d: Any, where: str, allowed: set[str], required: set[str] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
+    def keys(self, d: Any, where: str, allowed: set[str],
+             required: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
         if not isinstance(d, dict):
             raise self.fail(where, f"expected a mapping, got {d!r}")
         extra = set(d) - allowed - {"name_pl", "note"}

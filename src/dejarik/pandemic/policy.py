@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
 from dejarik.pandemic import board
+from dejarik.pandemic import codes as C
 from dejarik.pandemic import flow as F
 
 if TYPE_CHECKING:
@@ -121,29 +122,29 @@ def _act(s: S, acts: list[Action]) -> Action | None:
     j = s.active
     here = s.pos[j]
     for a in acts:
-        if a[0] == F.MISSION:
+        if a[0] == C.MISSION:
             m = s.pack.missions[s.slots[a[1]]]
             if _mean_success(s) + _potential(s, here, m.needs or ()) >= s.amount(m.threshold):
                 return a
-    if (F.ABILITY, 0) in acts:
-        return (F.ABILITY, 0)
-    if (F.ATTACK, 0) in acts:
+    if (C.ABILITY, 0) in acts:
+        return (C.ABILITY, 0)
+    if (C.ATTACK, 0) in acts:
         cards = max(_potential(s, here, ("assault",)), _potential(s, here, ("stealth",)))
         strength = _mean_success(s) + cards
         if s.droids[here] >= 2 or s.blockades[here] or strength >= _clear_cost(s, here) or \
                 (s.droids[here] and here in s.mission_planets()):
-            return (F.ATTACK, 0)
+            return (C.ATTACK, 0)
     if len(s.hands[j]) < 3:
-        return (F.REINFORCE, 0)
+        return (C.REINFORCE, 0)
     targets = [p for p in s.mission_planets() if p != here]
     if here in s.mission_planets():
-        return (F.REINFORCE, 0) if len(s.hands[j]) < 7 else (F.END, 0)
+        return (C.REINFORCE, 0) if len(s.hands[j]) < 7 else (C.END, 0)
     if targets:
         dist = board.distances(s, targets)
-        step = min((a for a in acts if a[0] == F.FLY), key=lambda a: dist[a[1]], default=None)
+        step = min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
         if step is not None:
             return step
-    return (F.REINFORCE, 0)
+    return (C.REINFORCE, 0)
 
 
 def _contrib(s: S, acts: list[Action]) -> Action | None:
@@ -151,47 +152,47 @@ def _contrib(s: S, acts: list[Action]) -> Action | None:
     if ctx is None:
         return None
     total = ctx[2] + ctx[4]
-    exhausts = [a for a in acts if a[0] == F.EXHAUST]
+    exhausts = [a for a in acts if a[0] == C.EXHAUST]
     if not exhausts:
-        return (F.PASS, 0)
+        return (C.PASS, 0)
     best = max(exhausts, key=lambda a: s.pack.squad[a[1]].value or 0)
     if ctx[0] == F.C_ATTACK:
-        return best if total < _clear_cost(s, ctx[1]) else (F.PASS, 0)
+        return best if total < _clear_cost(s, ctx[1]) else (C.PASS, 0)
     m = s.pack.missions[s.slots[ctx[6]]]
     need = s.amount(m.threshold)
     if total >= need:
-        return (F.PASS, 0)
-    return best if total + _potential(s, ctx[1], m.needs or ()) >= need else (F.PASS, 0)
+        return (C.PASS, 0)
+    return best if total + _potential(s, ctx[1], m.needs or ()) >= need else (C.PASS, 0)
 
 
 def _discard(s: S, acts: list[Action]) -> Action | None:
-    discards = [a for a in acts if a[0] == F.DISCARD]
+    discards = [a for a in acts if a[0] == C.DISCARD]
     if not discards:
         return None
     return max(discards, key=lambda a: (a[1] % 2, -(s.pack.squad[a[1] // 2].value or 0)))
 
 
 def _prevent(s: S, acts: list[Action]) -> Action | None:
-    return next((a for a in acts if a[0] == F.EXHAUST), (F.PASS, 0))
+    return next((a for a in acts if a[0] == C.EXHAUST), (C.PASS, 0))
 
 
 def _transport(s: S, acts: list[Action]) -> Action | None:
     flyer = s.tasks[-1][1]
     targets = s.mission_planets()
     if not targets:
-        return (F.PASS, 0)
+        return (C.PASS, 0)
     dist = board.distances(s, targets)
-    return next((a for a in acts if a[0] == F.EXHAUST), None) if dist[s.pos[flyer]] >= 1 else (F.PASS, 0)
+    return next((a for a in acts if a[0] == C.EXHAUST), None) if dist[s.pos[flyer]] >= 1 else (C.PASS, 0)
 
 
 def _fly_on(s: S, acts: list[Action]) -> Action | None:
     flyer = s.tasks[-1][1]
     targets = s.mission_planets()
     if not targets:
-        return (F.PASS, 0)
+        return (C.PASS, 0)
     dist = board.distances(s, targets)
-    best = min((a for a in acts if a[0] == F.FLY), key=lambda a: dist[a[1]], default=None)
-    return best if best is not None and dist[best[1]] < dist[s.pos[flyer]] else (F.PASS, 0)
+    best = min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
+    return best if best is not None and dist[best[1]] < dist[s.pos[flyer]] else (C.PASS, 0)
 
 
 def _allocate(s: S, acts: list[Action]) -> Action | None:
@@ -207,7 +208,7 @@ def _ready(s: S, acts: list[Action]) -> Action | None:
 
 
 def _consent(s: S, acts: list[Action]) -> Action | None:
-    return (F.AGREE, 0)
+    return (C.AGREE, 0)
 
 
 _RULES = {"?act": _act, "?contrib": _contrib, "?discard": _discard, "?limit": _discard,

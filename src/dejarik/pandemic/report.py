@@ -87,15 +87,11 @@ def check_lines(pack: Pack) -> list[str]:
 
 
 def _villain_lines(pack: Pack, v: VillainDef) -> list[str]:
-    figs = ", ".join(f"{f.name} {_hp(f.health)}/{_hp(f.finale_health)} in the finale" for f in v.figures)
+    figs = ", ".join(f"{f.name} {_v(f.health)}/{_v(f.finale_health)} in the finale" for f in v.figures)
     known_cards = sum(1 for c in v.deck if c.effects is not None)
     finale = [pack.missions[i].name for i in v.finale_missions]
     return [f"    - {v.name}: {figs or 'figures unknown'}; deck {len(v.deck)} cards, {known_cards} known"
             + (f"; finale missions: {', '.join(finale)}" if finale else "")]
-
-
-def _hp(x: int | None) -> str:
-    return "?" if x is None else str(x)
 
 
 def _v(x: Any) -> str:
@@ -134,7 +130,7 @@ def show_lines(pack: Pack, name: str) -> list[str] | None:
     for v in pack.villains:
         if v.name.lower() == want:
             return [f"{v.name}: villain ({pack.id}: {label(pack)})",
-                    *[f"  figure {f.name}: health {_hp(f.health)}, finale {_hp(f.finale_health)}"
+                    *[f"  figure {f.name}: health {_v(f.health)}, finale {_v(f.finale_health)}"
                       for f in v.figures],
                     *[f"  counter {n}: starts {s}, {lo}..{hi}" for n, s, lo, hi in v.counters],
                     f"  reminder: {_effects(pack, v.reminder) if v.reminder else 'none'}",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
+from dejarik.pandemic.state import ENGINE_VERSION
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState
@@ -21,17 +22,11 @@ _FIELDS = ("num_players", "solo", "difficulty", "mission_count", "villain", "jed
 
 
 def state_to_json(s: PandemicState) -> dict[str, Any]:
-    out: dict[str, Any] = {"game": "pandemic", "engine_version": _version(),
+    out: dict[str, Any] = {"game": "pandemic", "engine_version": ENGINE_VERSION,
                            "config": s.config, "rng": s.rng.state}
     for name in _FIELDS:
         out[name] = getattr(s, name)
     return out
-
-
-def _version() -> str:
-    from dejarik.pandemic.state import ENGINE_VERSION
-
-    return ENGINE_VERSION
 
 
 def _tuples(x: Any) -> Any:

@@ -14,7 +14,6 @@ import click
 
 from dejarik.agents.base import Agent, agent_specs, make_agent
 from dejarik.core.errors import ConfigError, DejarikError
-from dejarik.core.replay import Recorder
 from dejarik.pandemic.game import GAME
 from dejarik.pandemic.report import LABEL_PUBLISHED, LABEL_SAMPLE
 from dejarik.pandemic.state import PandemicState
@@ -136,25 +135,24 @@ def play_in_terminal(cfg: dict[str, Any], seed: int, seats: list[str] | str, why
 def print_game(cfg: dict[str, Any], seed: int, agents: list[Agent], save_replay: str | None,
                quiet: bool) -> None:
     """An AI-only game, turn by turn (`dejarik play pandemic --agents ...`)."""
-    s = GAME.new_state(cfg, seed)
-    s.log = start_log(s)
-    recorder = Recorder("pandemic", s.config, seed, s) if save_replay else None
+    from dejarik.sim.runner import play_game
+
     shown = [0]
-    while not s.is_terminal():
-        p = s.current_player
-        a = agents[p].act(s)
+
+    def on_action(state: Any, action: tuple[int, ...]) -> None:
+        if state.log is None:
+            state.log = start_log(state)
         if not quiet:
-            _print_new(s, shown)
-            click.echo(f"   > {s.jedi_name(p)}: {s.action_to_text(a)}")
-        text = s.action_to_text(a)
-        s.apply(a)
-        if recorder:
-            recorder.record(text, s)
-    if not quiet:
+            _print_new(state, shown)
+            click.echo(f"   > {state.jedi_name(state.current_player)}: {state.action_to_text(action)}")
+
+    final, _, rep = play_game("pandemic", cfg, seed, agents, record=bool(save_replay), on_action=on_action)
+    s: Any = final
+    if not quiet and s.log is not None:
         _print_new(s, shown)
     click.echo(result_line(s, seed))
-    if recorder and save_replay:
-        recorder.replay.save(save_replay)
+    if save_replay and rep is not None:
+        rep.save(save_replay)
         click.echo(f"replay saved to {save_replay}")
 
 
