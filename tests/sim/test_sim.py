@@ -186,3 +186,19 @@ def test_sim_team_game_records_four_seats_and_summarises_per_side(tmp_path: Path
     res = CliRunner().invoke(main, ["play", "deckbuilding", "--team", "--agents", "greedy,random",
                                     "--seed", str(r["seed"]), "--quiet"])
     assert f"after {r['turns']} turns ({r['actions']} actions)" in res.output
+
+
+def test_a_run_is_not_resumed_once_its_pack_was_edited(tmp_path: Path) -> None:
+    """Resuming after a pack changed would mix games of two contents in one result."""
+    from dejarik.pandemic.pack import bundled_path
+
+    pack = tmp_path / "mine.yaml"
+    pack.write_text(bundled_path("pandemic_sample").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "run"
+    args = ["sim", "pandemic", "--pack", str(pack), "--out", str(out), "--jobs", "1", "--agents", "greedy"]
+    assert CliRunner().invoke(main, [*args, "--games", "2", "--quiet"]).exit_code == 0
+    before = (out / GAMES_FILE).read_bytes()
+    pack.write_text(pack.read_text(encoding="utf-8").replace("spaces: 14 ", "spaces: 15 "), encoding="utf-8")
+    res = CliRunner().invoke(main, [*args, "--games", "3"])
+    assert res.exit_code == 2 and "holds a different run (content: the directory has" in res.output
+    assert (out / GAMES_FILE).read_bytes() == before

@@ -11,6 +11,10 @@ from dejarik.core.files import read_yaml
 from dejarik.core.protocol import Action, GameState
 from dejarik.core.rng import Rng
 
+# Bumped whenever a built-in player chooses differently, so a simulation run started with the
+# old players is not resumed with the new ones (sim/batch.py).
+AGENTS_VERSION = 2
+
 
 class Agent(Protocol):
     name: str
@@ -63,9 +67,12 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, samples: int = 0) -> None:
+        if samples < 0:
+            raise ConfigError(f"heuristic samples must be 1 or more, not {samples}")
         self.rng = Rng(seed)
         self.weights = weights
+        self.samples = samples   # 0: as many as the game suggests (`lookahead_samples`), else 1
         self._checked: dict[str, float] | None = None
 
     def act(self, state: GameState) -> Action:
@@ -73,23 +80,28 @@ class HeuristicAgent:
         if len(acts) == 1:
             return acts[0]
         me = state.current_player
-        world: Any = state.resample_hidden(me, self.rng.next64())
+        samples = self.samples or getattr(state, "lookahead_samples", 1)
+        seeds = [self.rng.next64() for _ in range(samples)]
+        worlds: list[Any] = [state.resample_hidden(me, seed) for seed in seeds]
+        routine = getattr(worlds[0], "routine_action", None)
+        if routine is not None:   # a game may answer the decisions inside an action by rule
+            chosen: Action | None = routine(self.rng)
+            if chosen is not None:
+                return chosen
         if self.weights and self._checked is None:
-            self._checked = world.check_weights(self.weights)
+            self._checked = worlds[0].check_weights(self.weights)
         weights = self._checked
-        best: list[Action] = []
-        best_value = -2.0
-        for a in acts:
-            nxt = world.clone()
-            nxt.apply(a)
-            settle = getattr(nxt, "settle", None)
-            if settle is not None:   # a game may play out the choices inside an action first
-                settle(self.rng)
-            value = nxt.evaluate(me, weights)
-            if value > best_value + 1e-9:
-                best, best_value = [a], value
-            elif value > best_value - 1e-9:
-                best.append(a)
+        totals = [0.0] * len(acts)
+        for world, seed in zip(worlds, seeds, strict=True):
+            for i, a in enumerate(acts):
+                nxt = world.clone()
+                nxt.apply(a)
+                settle = getattr(nxt, "settle", None)
+                if settle is not None:   # a game may play out the choices inside an action first;
+                    settle(Rng(seed ^ 0x5E77))   # every action meets the same luck (common random numbers)
+                totals[i] += nxt.evaluate(me, weights)
+        top = max(totals)
+        best = [a for a, v in zip(acts, totals, strict=True) if v > top - 1e-9 * samples]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
 
@@ -102,7 +114,7 @@ AGENTS: dict[str, Any] = {
 
 # options an agent spec may set (`ismcts:iterations=500:seconds=2`), with their types
 OPTIONS: dict[str, dict[str, type]] = {
-    "heuristic": {"weights": dict},
+    "heuristic": {"weights": dict, "samples": int},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
                "deals": int, "weights": dict},
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -26,3 +28,10 @@ def read_yaml(path: Path, error: type[DejarikError], label: str | None = None) -
         return yaml.load(text, Loader=SafeLoader)
     except yaml.YAMLError as err:
         raise error(f"{where}: not valid YAML ({err})") from None
+
+
+def digest(data: Any) -> str:
+    """A short fingerprint of parsed content (packs): equal data, equal digest, whatever the
+    key order or the file layout."""
+    text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -77,6 +77,10 @@ class Game(Protocol):
 
     def state_from_json(self, data: dict[str, Any]) -> GameState: ...
 
+    def content_digest(self, config: dict[str, Any]) -> str:
+        """A fingerprint of the content (packs) a normalised config plays with."""
+        ...
+
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         """Validate a configuration and fill in its defaults (raises ConfigError)."""
         ...

@@ -22,7 +22,7 @@ from dejarik.deckbuilding.completeness import (
     game_problems,
     packs_to_complete,
 )
-from dejarik.deckbuilding.pack import load_packs
+from dejarik.deckbuilding.pack import content_digest, load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, Region, StateData, seat_tables
 
 ENGINE_VERSION = "deckbuilding-3"
@@ -458,6 +458,9 @@ class DeckbuildingGame:
 
     def state_from_json(self, data: dict[str, Any]) -> DeckbuildingState:
         return DeckbuildingState.from_json(data)
+
+    def content_digest(self, config: dict[str, Any]) -> str:
+        return content_digest(list(config["packs"]), config["overrides"] or None)
 
     def num_players(self, config: dict[str, Any]) -> int:
         return 4 if config.get("team") else 2

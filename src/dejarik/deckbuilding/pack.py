@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core.errors import PackError
+from dejarik.core.files import digest
 from dejarik.core.files import read_yaml as read_file
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import (
@@ -690,6 +691,15 @@ def load_packs(refs: list[str] | tuple[str, ...], overrides: Mapping[str, Any] |
     if overrides:
         layers.override(overrides)
     return _compile(layers)
+
+
+def content_digest(refs: list[str] | tuple[str, ...], overrides: Mapping[str, Any] | None = None) -> str:
+    """A fingerprint of the packs' content (and any overrides): a simulation resumes only the
+    games played with the same cards."""
+    layers = _Layers()
+    for ref in refs:
+        layers.add(ref)
+    return digest([layers.packs, dict(overrides or {})])
 
 
 def load_pack(pack: str, overrides: Mapping[str, Any] | None = None) -> CardTable:

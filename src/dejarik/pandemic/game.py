@@ -7,7 +7,7 @@ from typing import Any
 from dejarik.core.errors import ConfigError, PackError
 from dejarik.core.rng import Rng
 from dejarik.pandemic.flow import run
-from dejarik.pandemic.pack import DIFFICULTIES, Pack, load_pack
+from dejarik.pandemic.pack import DIFFICULTIES, Pack, content_digest, load_pack
 from dejarik.pandemic.state import ENGINE_VERSION, PandemicState
 
 DEFAULT_PACK = "pandemic_sample"
@@ -187,6 +187,9 @@ class PandemicGame:
 
     def state_from_json(self, data: dict[str, Any]) -> PandemicState:
         return PandemicState.from_json(data)
+
+    def content_digest(self, config: dict[str, Any]) -> str:
+        return content_digest(config["pack"])
 
     def num_players(self, config: dict[str, Any]) -> int:
         return 2 if config.get("players", 2) == 1 else int(config.get("players", 2))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core.errors import PackError
-from dejarik.core.files import read_yaml
+from dejarik.core.files import digest, read_yaml
 
 FORMAT = "dejarik-pandemic-pack/1"
 KINDS = ("assault", "stealth", "defense", "transport", "ally")
@@ -177,6 +177,13 @@ def load_pack(ref: str) -> Pack:
     """Load a pack by id or path, following `extends` (a file completing another pack)."""
     data, files = _read_chain(ref, None, [])
     return compile_pack(data, " + ".join(files))
+
+
+def content_digest(ref: str) -> str:
+    """A fingerprint of a pack's content, `extends` included: a simulation resumes only the
+    games played with the same content."""
+    data, _ = _read_chain(ref, None, [])
+    return digest(data)
 
 
 def _read_chain(ref: str, near: Path | None, seen: list[str]) -> tuple[dict[str, Any], list[str]]:

@@ -13,6 +13,7 @@ from dejarik.core.rng import Rng
 from dejarik.pandemic import board
 from dejarik.pandemic import codes as C
 from dejarik.pandemic import flow as F
+from dejarik.pandemic.state import ACTIONS
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
@@ -28,6 +29,7 @@ WEIGHTS: dict[str, float] = {
     "ready": 0.1,            # of them ready
     "mission_reach": 0.25,   # how close the Jedi are to the missions
     "villain_down": 0.3,     # villain figures off the board
+    "danger": -0.9,          # occupations the next invasion is expected to cause
 }
 
 
@@ -54,6 +56,7 @@ def features(s: S) -> dict[str, float]:
         far = max(dist) or 1
         reach = 1.0 - min(dist[p] for p in s.pos) / far
     return {
+        "danger": danger(s) / max(1, s.threat_last),
         "missions": len(s.mission_done) / max(1, total),
         "threat": s.threat / max(1, s.threat_last),
         "droids": sum(s.droids) / (s.max_droids * planets),
@@ -64,6 +67,34 @@ def features(s: S) -> dict[str, float]:
         "mission_reach": reach,
         "villain_down": sum(1 for p in s.fig_pos if p < 0) / max(1, len(s.fig_pos)),
     }
+
+
+def draw_chances(s: S, n: int) -> list[float]:
+    """For each planet, the chance that one of the next `n` invasion cards names it, from
+    what the players know: the groups shuffled onto the deck by "Planet Under Siege!" come
+    first (seed 001), and the order inside a group, or of the rest of the deck, is unknown."""
+    chance = [0.0] * len(s.droids)
+    deck = s.inv_deck
+    top = len(deck)
+    groups = list(s.inv_segments)
+    groups.append(top - sum(groups))
+    for size in groups:
+        if n > 0 and size > 0:
+            share = min(1.0, n / size)
+            for card in deck[top - size:top]:
+                p = s.card_planet(card)
+                if p >= 0:
+                    chance[p] = min(1.0, chance[p] + share)
+        n -= size
+        top -= size
+    return chance
+
+
+def danger(s: S) -> float:
+    """The threat the next invasion is expected to add by occupying full planets."""
+    per = 1 if s.blockade_pool else 2   # an occupation with no blockade left costs two
+    chance = draw_chances(s, s.rates[s.invasion])
+    return sum(c * per for p, c in enumerate(chance) if s.droids[p] >= s.max_droids)
 
 
 def evaluate(s: S, weights: Mapping[str, float] | None = None) -> float:
@@ -86,11 +117,12 @@ def heuristic_action(s: S, rng: Rng) -> Action:
     return a if a is not None and a in acts else acts[rng.below(len(acts))]
 
 
-def settle(s: S, rng: Rng, budget: int = 200) -> None:
-    """Answer the decisions inside the action under way by rule of thumb, until the active
-    Jedi chooses an action again (or the turn moves on)."""
+def settle(s: S, rng: Rng, budget: int = 400) -> None:
+    """Play the rest of the active Jedi's actions by rule of thumb, stopping before the
+    villain's step: a one-step lookahead then judges each action by the turn it leads to,
+    not by the half-done position right after it."""
     turn = s.turn
-    while budget and not s.done and s.turn == turn and s.tasks and s.tasks[-1][0] != "?act":
+    while budget and not s.done and s.turn == turn and s.phase == ACTIONS:
         s.apply(heuristic_action(s, rng))
         budget -= 1
 
@@ -118,6 +150,17 @@ def _clear_cost(s: S, p: int) -> int:
     return cost + sum(s.figure_health(f) or 0 for f in board.figures_at(s, p))
 
 
+def _hot(s: S) -> list[int]:
+    """Full planets the next invasion may name: the occupations to prevent."""
+    chance = draw_chances(s, s.rates[s.invasion])
+    return [p for p, c in enumerate(chance) if c > 0 and s.droids[p] >= s.max_droids]
+
+
+def _step(s: S, acts: list[Action], targets: list[int]) -> Action | None:
+    dist = board.distances(s, targets)
+    return min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
+
+
 def _act(s: S, acts: list[Action]) -> Action | None:
     j = s.active
     here = s.pos[j]
@@ -128,10 +171,11 @@ def _act(s: S, acts: list[Action]) -> Action | None:
                 return a
     if (C.ABILITY, 0) in acts:
         return (C.ABILITY, 0)
+    hot = _hot(s)
     if (C.ATTACK, 0) in acts:
         cards = max(_potential(s, here, ("assault",)), _potential(s, here, ("stealth",)))
         strength = _mean_success(s) + cards
-        if s.droids[here] >= 2 or s.blockades[here] or strength >= _clear_cost(s, here) or \
+        if here in hot or s.droids[here] >= 2 or s.blockades[here] or strength >= _clear_cost(s, here) or \
                 (s.droids[here] and here in s.mission_planets()):
             return (C.ATTACK, 0)
     if len(s.hands[j]) < 3:
@@ -140,8 +184,7 @@ def _act(s: S, acts: list[Action]) -> Action | None:
     if here in s.mission_planets():
         return (C.REINFORCE, 0) if len(s.hands[j]) < 7 else (C.END, 0)
     if targets:
-        dist = board.distances(s, targets)
-        step = min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
+        step = _step(s, acts, targets)
         if step is not None:
             return step
     return (C.REINFORCE, 0)
@@ -207,7 +250,16 @@ def _ready(s: S, acts: list[Action]) -> Action | None:
     return max(acts, key=lambda a: s.pack.squad[a[1]].value or 0)
 
 
+def _worth(s: S, p: int) -> int:
+    """Where a Jedi is useful: a mission planet, else a planet with enemies."""
+    return 2 if p in s.mission_planets() else 1 if board.enemies_at(s, p) else 0
+
+
 def _consent(s: S, acts: list[Action]) -> Action | None:
+    """Agree to be moved to the asking Jedi's planet only when it is the more useful place."""
+    _, me, you, step = s.tasks[-1][:4]
+    if step[0] == "move_jedi" and step[2] == "your":
+        return (C.AGREE, 0) if _worth(s, s.pos[you]) > _worth(s, s.pos[me]) else (C.REFUSE, 0)
     return (C.AGREE, 0)
 
 

@@ -21,6 +21,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
 
+from dejarik.agents.base import AGENTS_VERSION
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
 from dejarik.sim.records import GAMES_FILE, RUN_FILE, RunSpec, play_chunk
@@ -147,8 +148,11 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
 
 
 def _identity(spec: RunSpec) -> dict[str, Any]:
-    """What makes two runs the same games: the spec, and the engine that plays it."""
-    return {**spec.to_json(), "engine_version": get_game(spec.game).engine_version}
+    """What makes two runs the same games: the spec, the engine, the content of the packs
+    (a pack edited in place makes different games) and the players' version."""
+    game = get_game(spec.game)
+    return {**spec.to_json(), "engine_version": game.engine_version,
+            "content": game.content_digest(spec.config), "agents_version": AGENTS_VERSION}
 
 
 def _check_same_run(meta_file: Path, meta: dict[str, Any], spec: RunSpec) -> None:
