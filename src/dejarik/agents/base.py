@@ -82,12 +82,13 @@ class HeuristicAgent:
         me = state.current_player
         samples = self.samples or getattr(state, "lookahead_samples", 1)
         seeds = [self.rng.next64() for _ in range(samples)]
-        worlds: list[Any] = [state.resample_hidden(me, seed) for seed in seeds]
+        worlds: list[Any] = [state.resample_hidden(me, seeds[0])]
         routine = getattr(worlds[0], "routine_action", None)
         if routine is not None:   # a game may answer the decisions inside an action by rule
             chosen: Action | None = routine(self.rng)
             if chosen is not None:
                 return chosen
+        worlds += [state.resample_hidden(me, seed) for seed in seeds[1:]]
         if self.weights and self._checked is None:
             self._checked = worlds[0].check_weights(self.weights)
         weights = self._checked

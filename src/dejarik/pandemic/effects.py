@@ -260,16 +260,23 @@ def _damage(s: S, you: int, step: Step) -> None:
         s.tasks.append(("hurt", j, s.amount(step[2])))
 
 
-def _exhaust(s: S, you: int, step: Step) -> None:
-    """Seed 001, "Karty": exhaust that many; short of ready cards, nothing more happens."""
-    for j in reversed(_resolve_who(s, you, step) or ()):
-        n = s.amount(step[2])
-        ready = s.ready_cards(j)
-        if len(ready) <= n:
-            for c in ready:
-                s.exhausted[c] = True
-        else:
-            s.tasks.append(("?exhaust", j, n))
+def _turn_cards(tired: bool, ask: str) -> Callable[[S, int, Step], None]:
+    """Exhaust (or ready) that many cards of each Jedi, who chooses which when they hold more
+    than that; short of cards, nothing more happens (seed 001, "Karty")."""
+    def run(s: S, you: int, step: Step) -> None:
+        for j in reversed(_resolve_who(s, you, step) or ()):
+            n = s.amount(step[2])
+            cards = [c for c in s.hands[j] if s.exhausted[c] != tired]
+            if len(cards) <= n:
+                for c in cards:
+                    s.exhausted[c] = tired
+            else:
+                s.tasks.append((ask, j, n))
+    return run
+
+
+_exhaust = _turn_cards(True, "?exhaust")
+_ready = _turn_cards(False, "?ready")
 
 
 def _draw(s: S, you: int, step: Step) -> None:
@@ -289,17 +296,6 @@ def _discard(s: S, you: int, step: Step) -> None:
                 discard_card(s, j, c)
         else:
             s.tasks.append(("?discard", j, n, "effect"))
-
-
-def _ready(s: S, you: int, step: Step) -> None:
-    for j in reversed(_resolve_who(s, you, step) or ()):
-        n = s.amount(step[2])
-        tired = [c for c in s.hands[j] if s.exhausted[c]]
-        if len(tired) <= n:
-            for c in tired:
-                s.exhausted[c] = False
-        else:
-            s.tasks.append(("?ready", j, n))
 
 
 def _move_jedi(s: S, you: int, step: Step) -> None:

@@ -150,14 +150,13 @@ def _clear_cost(s: S, p: int) -> int:
     return cost + sum(s.figure_health(f) or 0 for f in board.figures_at(s, p))
 
 
-def _hot(s: S) -> list[int]:
-    """Full planets the next invasion may name: the occupations to prevent."""
-    chance = draw_chances(s, s.rates[s.invasion])
-    return [p for p, c in enumerate(chance) if c > 0 and s.droids[p] >= s.max_droids]
+def _occupation_ahead(s: S, p: int) -> bool:
+    """A full planet the next invasion may name: an occupation to prevent."""
+    return s.droids[p] >= s.max_droids and draw_chances(s, s.rates[s.invasion])[p] > 0
 
 
-def _step(s: S, acts: list[Action], targets: list[int]) -> Action | None:
-    dist = board.distances(s, targets)
+def _step(acts: list[Action], dist: list[int]) -> Action | None:
+    """The fly that lands closest by `dist` (route distances to what the Jedi heads for)."""
     return min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
 
 
@@ -171,12 +170,11 @@ def _act(s: S, acts: list[Action]) -> Action | None:
                 return a
     if (C.ABILITY, 0) in acts:
         return (C.ABILITY, 0)
-    hot = _hot(s)
     if (C.ATTACK, 0) in acts:
         cards = max(_potential(s, here, ("assault",)), _potential(s, here, ("stealth",)))
         strength = _mean_success(s) + cards
-        if here in hot or s.droids[here] >= 2 or s.blockades[here] or strength >= _clear_cost(s, here) or \
-                (s.droids[here] and here in s.mission_planets()):
+        if _occupation_ahead(s, here) or s.droids[here] >= 2 or s.blockades[here] or \
+                strength >= _clear_cost(s, here) or (s.droids[here] and here in s.mission_planets()):
             return (C.ATTACK, 0)
     if len(s.hands[j]) < 3:
         return (C.REINFORCE, 0)
@@ -184,7 +182,7 @@ def _act(s: S, acts: list[Action]) -> Action | None:
     if here in s.mission_planets():
         return (C.REINFORCE, 0) if len(s.hands[j]) < 7 else (C.END, 0)
     if targets:
-        step = _step(s, acts, targets)
+        step = _step(acts, board.distances(s, targets))
         if step is not None:
             return step
     return (C.REINFORCE, 0)
@@ -220,22 +218,19 @@ def _prevent(s: S, acts: list[Action]) -> Action | None:
 
 
 def _transport(s: S, acts: list[Action]) -> Action | None:
-    flyer = s.tasks[-1][1]
     targets = s.mission_planets()
-    if not targets:
+    if not targets or board.distances(s, targets)[s.pos[s.tasks[-1][1]]] < 1:
         return (C.PASS, 0)
-    dist = board.distances(s, targets)
-    return next((a for a in acts if a[0] == C.EXHAUST), None) if dist[s.pos[flyer]] >= 1 else (C.PASS, 0)
+    return next((a for a in acts if a[0] == C.EXHAUST), None)
 
 
 def _fly_on(s: S, acts: list[Action]) -> Action | None:
-    flyer = s.tasks[-1][1]
     targets = s.mission_planets()
     if not targets:
         return (C.PASS, 0)
     dist = board.distances(s, targets)
-    best = min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
-    return best if best is not None and dist[best[1]] < dist[s.pos[flyer]] else (C.PASS, 0)
+    best = _step(acts, dist)
+    return best if best is not None and dist[best[1]] < dist[s.pos[s.tasks[-1][1]]] else (C.PASS, 0)
 
 
 def _allocate(s: S, acts: list[Action]) -> Action | None:
