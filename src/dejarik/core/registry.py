@@ -10,6 +10,7 @@ from dejarik.core.protocol import Game
 _GAMES = {
     "deckbuilding": "dejarik.deckbuilding.game:GAME",
     "pandemic": "dejarik.pandemic.game:GAME",
+    "tcg": "dejarik.tcg.game:GAME",
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dejarik.core.errors import NotationError
+from dejarik.core.notation import match_action
 from dejarik.pandemic import codes as C
 
 if TYPE_CHECKING:
@@ -41,10 +42,4 @@ def action_text(s: S, a: Action) -> str:
 
 def parse_action(s: S, text: str) -> Action:
     """The legal action this text names (case and spacing do not matter)."""
-    want = " ".join(text.lower().split())
-    legal = s.legal_actions()
-    for a in legal:
-        if action_text(s, a).lower() == want:
-            return a
-    shown = ", ".join(action_text(s, a) for a in legal) or "none (the game is over)"
-    raise NotationError(f"{text!r} is not a legal action now; legal: {shown}")
+    return match_action(s, text, action_text, shown=1000)

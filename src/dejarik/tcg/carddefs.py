@@ -1,0 +1,104 @@
+"""A card as the engine sees it: the facts of the card table plus its compiled abilities.
+
+Names, subtypes and ability records are read once per game; the hot path indexes these by
+small ints. A card whose abilities are not written in Dejarik's vocabulary yet is
+`implemented = False`; a game refuses it unless `allow_unimplemented` is set, and then it plays
+with its printed stats only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from dejarik.tcg.abilities import ARENAS, Ability, bundled_abilities
+from dejarik.tcg.cardpool import CardFacts, read_table
+
+UNIT, BATTLE, MISSION, OTHER = 0, 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    facts: CardFacts
+    abilities: tuple[Ability, ...]
+    implemented: bool
+    tags: frozenset[str]          # every run of whole words in the subtype: "Jedi", "Jedi Master"
+
+    @property
+    def name(self) -> str:
+        return self.facts.name
+
+    @property
+    def uname(self) -> str:
+        """The name every version shares (uniqueness and stacking go by it)."""
+        return _EQUIVALENT.get(self.facts.unique_name, self.facts.unique_name)
+
+    @property
+    def unique(self) -> bool:
+        return self.facts.version is not None
+
+    @property
+    def kind(self) -> int:
+        t = self.facts.type
+        return UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" else OTHER
+
+    @property
+    def arena(self) -> int:
+        return ARENAS.index(self.facts.type) if self.facts.type in ARENAS else -1
+
+    @property
+    def cost(self) -> int:
+        return self.facts.cost or 0
+
+    @property
+    def speed(self) -> int:
+        return self.facts.speed or 0
+
+    @property
+    def power(self) -> int:
+        return self.facts.power or 0
+
+    @property
+    def health(self) -> int:
+        return self.facts.health or 0
+
+    def keyword(self, name: str) -> int:
+        return sum(a.n for a in self.abilities if a.kind == "keyword" and a.keyword == name)
+
+
+# names the rules treat as one for uniqueness (reference section 10)
+_EQUIVALENT = {"Beru Whitesun": "Beru Lars", "Queen Amidala": "Padme Amidala",
+               "Padmé Amidala": "Padme Amidala"}
+
+
+def _tags(subtype: str) -> frozenset[str]:
+    words = subtype.split()
+    return frozenset(" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
+
+
+def _printed(name: str) -> str:
+    """The card a promo printing reprints: "Jango Fett (D) (Promo 1)" plays as "Jango Fett (D)"."""
+    cut = name.find(") (")
+    return name[:cut + 1] if cut >= 0 else name.split(" (Promo")[0].split(" (Preview")[0]
+
+
+def make_def(facts: CardFacts) -> CardDef:
+    table = bundled_abilities()
+    abilities = table.get(facts.name, table.get(_printed(facts.name)))
+    return CardDef(facts, abilities or (), abilities is not None, _tags(facts.subtype))
+
+
+@cache
+def all_defs() -> dict[str, CardDef]:
+    """Every card of the shipped table, by full name."""
+    return {c.name: make_def(c) for c in read_table()}
+
+
+def coverage(defs: Iterable[CardDef]) -> dict[str, tuple[int, int]]:
+    """Per set: (implemented cards, cards)."""
+    out: dict[str, tuple[int, int]] = {}
+    for d in defs:
+        done, total = out.get(d.facts.set, (0, 0))
+        out[d.facts.set] = (done + d.implemented, total + 1)
+    return out

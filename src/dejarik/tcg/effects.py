@@ -1,0 +1,621 @@
+"""The effect primitives of the ability vocabulary, and the static abilities of units in play.
+
+An effect list runs as a task `("fx", ops, i, ctx)`; `ctx` is the immutable tuple
+(controller, source unit, picked units, chosen arena, number). A primitive either acts and lets
+the list go on, or pushes a decision (flow.py) that carries the rest of the list with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from dejarik.tcg.abilities import Op, Sel
+from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
+from dejarik.tcg.state import (
+    ARENA,
+    BUILD,
+    DARK,
+    DECK,
+    DISCARD,
+    HAND,
+    LIGHT,
+    UNDER,
+    UNTIL_ATTACK,
+    UNTIL_BATTLE,
+)
+
+if TYPE_CHECKING:
+    from dejarik.tcg.state import TcgState as S
+
+Ctx = tuple[int, int, tuple[int, ...], int, int]   # controller, source, picked, arena, number
+CTL: Final = 0
+SRC: Final = 1
+PICKED: Final = 2
+ARENA_AT: Final = 3
+NUM: Final = 4
+
+
+def ctx_of(ctl: int, source: int) -> Ctx:
+    return (ctl, source, (), -1, 0)
+
+
+def push_fx(s: S, ops: tuple[Op, ...], ctx: Ctx, i: int = 0) -> None:
+    if i < len(ops):
+        s.tasks.append(("fx", ops, i, ctx))
+
+
+# -- static abilities -------------------------------------------------------------------------
+def static_mods(s: S, u: int) -> tuple[int, int, int]:
+    """Speed, power and Critical Hit that units in play give u (their static abilities).
+    Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored, so only
+    units in the arenas count."""
+    speed = power = crit = 0
+    for p in (DARK, LIGHT):
+        for a in s.arena[p]:
+            for src in a:
+                d = s.defs[s.card_def[src]]
+                for ab in d.abilities:
+                    if ab.kind != "static" or "mods" not in ab.static:
+                        continue
+                    st = ab.static
+                    units = st["units"]
+                    if units == "self":
+                        if src != u:
+                            continue
+                    elif not s.matches(units, u, p, src):
+                        continue
+                    if ab.cond is not None and not condition(s, ab.cond, p, src):
+                        continue
+                    # "while attacking a Jedi": the defender is the opponent's, so match for them
+                    if "attacking" in st and (s.atk is None or s.atk[0] != u
+                                              or not s.matches(st["attacking"], s.atk[1], p ^ 1)):
+                        continue
+                    ms = st["mods"]
+                    speed += ms[0]
+                    power += ms[1]
+                    crit += ms[2]
+    return speed, power, crit
+
+
+def statics(s: S, key: str) -> list[tuple[int, Any]]:
+    """(controller, value) of every static ability `key` of the units in play."""
+    out = []
+    for p in (DARK, LIGHT):
+        for a in s.arena[p]:
+            for src in a:
+                for ab in s.defs[s.card_def[src]].abilities:
+                    if ab.kind == "static" and key in ab.static:
+                        out.append((p, ab.static[key]))
+    return out
+
+
+def deploy_cost(s: S, inst: int) -> int:
+    """The build cost, less what static abilities such as Lama Su's take off (at least 0)."""
+    cost = s.d(inst).cost
+    for p in (DARK, LIGHT):
+        for a in s.arena[p]:
+            for src in a:
+                for ab in s.defs[s.card_def[src]].abilities:
+                    if (ab.kind == "static" and "deploy_cost" in ab.static
+                            and s.matches_card(ab.static["cards"], inst, p)):
+                        cost += ab.static["deploy_cost"]
+    return max(0, cost)
+
+
+def ability_tax(s: S, p: int) -> int:
+    """Extra Force p's units' activated abilities cost (Nexu)."""
+    return sum(n for ctl, n in statics(s, "ability_cost") if ctl != p)
+
+
+def battle_tax(s: S) -> int:
+    return sum(e[1] for e in s.effects if e[0] == "battle_tax")
+
+
+def open_build(s: S, p: int) -> bool:
+    """Whether p's opponent has a unit in play that makes p build face up (Darth Sidious)."""
+    return any(ctl != p for ctl, _ in statics(s, "open_build"))
+
+
+def retreat_forbidden(s: S, u: int) -> bool:
+    for ctl, sel in statics(s, "cant_retreat"):
+        if s.matches(sel, u, ctl):
+            return True
+    return any(e[0] == "forbid_retreat" and s.matches(e[2], u, e[1]) for e in s.effects)
+
+
+def can_be_attacked(s: S, u: int) -> bool:
+    """Turn effects that keep a unit from being attacked (Ward of the Jedi, Tyranus's Edict)."""
+    p = s.owner[u]
+    for e in s.effects:
+        if e[0] != "protect" or s.owner[e[1]] != p or s.zone[e[1]] != ARENA:
+            continue
+        guard, mode = e[1], e[2]
+        same = s.unit_arena(guard) == s.unit_arena(u)
+        if mode == "while_others" and guard == u and len(s.arena[p][s.unit_arena(u)]) > 1:
+            return False
+        if mode == "guards_others" and guard != u and same:
+            return False
+    return True
+
+
+def damage_shielded(s: S, target: int, source: int) -> bool:
+    """Turn effects that prevent all of this damage (A Moment's Rest, Lost in the Asteroids)."""
+    for e in s.effects:
+        if e[0] == "protect" and e[2] == "from_damage" and e[1] == target:
+            return True
+        if e[0] == "shield_arena" and source >= 0 and s.d(source).arena == e[1]:
+            return True
+    return False
+
+
+def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
+    if "count" in cond:
+        n = len(s.select(cond["count"], ctl, source))
+        if n < cond.get("min", 0) or ("max" in cond and n > cond["max"]):
+            return False
+    if cond.get("lost_character") and not s.lost_character[ctl]:
+        return False
+    if cond.get("no_attack") and s.atk is not None:
+        return False
+    if "before_attacks_in" in cond and s.attacked >> cond["before_attacks_in"] & 1:
+        return False
+    return not (cond.get("defending") and (s.atk is None or s.owner[s.atk[1]] != ctl))
+
+
+# -- moving cards -----------------------------------------------------------------------------
+def draw(s: S, p: int, n: int = 1) -> None:
+    """Draw n cards. Reference section 1: a player who must draw from an empty deck loses
+    (option deck_out: "lose"; "skip" just stops drawing)."""
+    for _ in range(n):
+        if not s.deck[p]:
+            if s.options.get("deck_out", "lose") == "lose":
+                s.finish(1 - p, f"the {('Dark', 'Light')[p]} Side had to draw from an empty deck")
+            return
+        c = s.deck[p].pop()
+        s.zone[c] = HAND
+        s.hand[p].append(c)
+
+
+def leave_zone(s: S, inst: int) -> None:
+    """Take a card out of the list of the zone it is in (its `zone` entry is the caller's)."""
+    p = s.owner[inst]
+    z = s.zone[inst]
+    if z == ARENA:
+        s.arena[p][s.unit_arena(inst)].remove(inst)
+    elif z != UNDER:
+        (s.deck, s.hand, s.discard, s.build)[z][p].remove(inst)
+
+
+def to_hand(s: S, inst: int) -> None:
+    """A card goes to its owner's hand from deck or discard pile, shown to both players."""
+    leave_zone(s, inst)
+    s.zone[inst] = HAND
+    s.hand[s.owner[inst]].append(inst)
+    s.shown[inst] = 3
+
+
+def to_discard(s: S, inst: int) -> None:
+    """Put a card (and a stack's cards) on its owner's discard pile, from wherever it is."""
+    p = s.owner[inst]
+    if s.zone[inst] == DISCARD:
+        return
+    leave_zone(s, inst)
+    for c in (inst, *s.under.pop(inst, ())):
+        s.zone[c] = DISCARD
+        s.counters[c] = s.damage[c] = 0
+        s.tapped[c] = s.face_up[c] = False
+        s.shown[c] = 3
+        s.discard[p].append(c)
+    s.mods = [m for m in s.mods if m[0] != inst]
+
+
+def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
+    """A unit leaves play for the discard pile; its 'when discarded' abilities trigger."""
+    from dejarik.tcg.flow import fire
+
+    was_arena = s.zone[u] == ARENA
+    a = s.unit_arena(u)
+    s.note(f"{s.name(u)} is discarded" + (" (destroyed)" if by_damage else ""))
+    to_discard(s, u)
+    if was_arena and a == 2:
+        s.lost_character[s.owner[u]] = 1
+    if was_arena:
+        fire(s, "discarded", [u], s.owner[u], force=True)
+
+
+def retreat(s: S, u: int, tap: bool = True) -> None:
+    """Seed 004, "Wycofywanie jednostek": tap it and move it, face up, to the build zone."""
+    p = s.owner[u]
+    s.arena[p][s.unit_arena(u)].remove(u)
+    s.zone[u] = BUILD
+    s.face_up[u] = True
+    if tap:
+        s.tapped[u] = True
+    s.build[p].append(u)
+    s.note(f"{s.name(u)} retreats")
+
+
+def place_unit(s: S, u: int, under_of: int = -1) -> None:
+    """A unit enters its arena, or goes under (or on top of) a stack of its versions."""
+    p = s.owner[u]
+    leave_zone(s, u)
+    s.counters[u] = 0
+    s.shown[u] = 3
+    s.face_up[u] = False
+    a = s.unit_arena(u)
+    if under_of >= 0:   # u goes beneath the stack whose top is under_of
+        s.zone[u] = UNDER
+        s.tapped[u] = False
+        s.under.setdefault(under_of, []).append(u)
+        return
+    top = same_name_in_play(s, p, s.d(u).uname) if s.d(u).unique else -1
+    if top >= 0:        # u becomes the new top of that stack
+        arena = s.arena[p][a]
+        arena[arena.index(top)] = u
+        s.under[u] = [*s.under.pop(top, []), top]
+        s.zone[top] = UNDER
+        s.damage[u], s.damage[top] = s.damage[top], 0
+        s.tapped[u] = s.tapped[top]
+        s.tapped[top] = False
+        s.mods = [(u, *m[1:]) if m[0] == top else m for m in s.mods]
+        s.zone[u] = ARENA
+        return
+    s.zone[u] = ARENA
+    s.arena[p][a].append(u)
+
+
+def same_name_in_play(s: S, p: int, uname: str) -> int:
+    """p's unit in an arena with this unique name, or -1."""
+    for a in s.arena[p]:
+        for u in a:
+            d = s.defs[s.card_def[u]]
+            if d.unique and d.uname == uname:
+                return u
+    return -1
+
+
+def gain_force(s: S, p: int, n: int) -> None:
+    """Reference section 1: Force never goes below 0; losing more than you have takes it all."""
+    s.force[p] = max(0, s.force[p] + n)
+
+
+def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
+    kind = ref[0]
+    if kind == "self":
+        return [ctx[SRC]] if ctx[SRC] >= 0 and s.zone[ctx[SRC]] in (ARENA, BUILD) else []
+    if kind == "chosen":
+        return [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD)]
+    if kind == "each":
+        return s.select(ref[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+    if kind == "attacker":
+        if s.atk is None or s.zone[s.atk[0]] != ARENA:
+            return []
+        return [s.atk[0]] if not ref[1] or s.owner[s.atk[0]] == ctx[CTL] else []
+    raise AssertionError(kind)
+
+
+def side_of(ctx: Ctx, side: str) -> int:
+    return {"you": ctx[CTL], "opponent": 1 - ctx[CTL], "dark": DARK, "light": LIGHT}[side]
+
+
+# -- running effect lists ---------------------------------------------------------------------
+def run_fx(s: S, task: tuple[Any, ...]) -> None:
+    _, ops, i, ctx = task
+    op = ops[i]
+    push_fx(s, ops, ctx, i + 1)     # the rest of the list, under whatever this step pushes
+    _OPS[op[0]](s, op, ops, i, ctx)
+
+
+def _resume(s: S, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Replace the pushed continuation with one carrying a new context (after a choice)."""
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops and s.tasks[-1][2] == i + 1:
+        s.tasks.pop()
+    push_fx(s, ops, ctx, i + 1)
+
+
+def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    _, sel, by, lo, hi = op
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        s.tasks.pop()
+    s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
+
+
+def choose_candidates(s: S, task: tuple[Any, ...]) -> list[int]:
+    ctx, sel = task[3], task[4]
+    return [u for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT]) if u not in ctx[PICKED]]
+
+
+def chosen(s: S, task: tuple[Any, ...], u: int) -> None:
+    """A unit picked (u >= 0) or the picking ended (u < 0) for a choose step."""
+    _, ops, i, ctx, sel, by, lo, hi = task
+    picked = ctx[PICKED] + ((u,) if u >= 0 else ())
+    ctx = (ctx[0], ctx[1], picked, ctx[3], ctx[4])
+    if u >= 0 and len(picked) < hi:
+        s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
+        return
+    s.note("chosen: " + (", ".join(s.name(x) for x in picked) or "none"))
+    push_fx(s, ops, ctx, i + 1)
+
+
+def _choose_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        s.tasks.pop()
+    s.tasks.append(("?arena", ops, i, ctx, op[1]))
+
+
+def _choose_one(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("?option", op[1], ctx))
+
+
+def _may(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("?may", op[1], op[2], ctx))
+
+
+def _modify(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    _, ref, (sp, pw, cr), until = op
+    for u in units_of(s, ref, ctx):
+        if s.zone[u] == ARENA:
+            s.mods.append((u, sp, pw, cr, until))
+            s.note(f"{s.name(u)}: {sp:+d} speed, {pw:+d} power, +{cr} Critical Hit"
+                   .replace(" +0 speed,", "").replace(" +0 power,", "").replace(", +0 Critical Hit", ""))
+
+
+def _payment(s: S, op: Op, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
+    """'unless your opponent pays N Force': the payer decides, if they can pay."""
+    if s.force[payer] >= amount:
+        s.tasks.append(("?pay", payer, amount, then, ctx))
+    else:
+        _OPS[then[0]](s, then, (), 0, ctx)
+
+
+def _tap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    _, ref, pays = op
+    for u in units_of(s, ref, ctx):
+        if pays:
+            _payment(s, op, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
+            return
+        s.tapped[u] = True
+        s.note(f"{s.name(u)} is tapped")
+
+
+def _untap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        s.tapped[u] = False
+        s.note(f"{s.name(u)} is untapped")
+
+
+def _damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    from dejarik.tcg.flow import push_damage
+
+    _, ref, n, unless = op
+    targets = units_of(s, ref, ctx)
+    if unless is not None and targets:
+        sel, pays = unless
+        payer = 1 - ctx[CTL]
+        if (sel is None or s.select(sel, payer)) and s.force[payer] >= pays:
+            s.tasks.append(("?pay", payer, pays, ("damage", ref, n, None), ctx))
+            return
+    source = ctx[SRC] if ctx[SRC] >= 0 and s.d(ctx[SRC]).kind == UNIT else -1
+    for u in reversed(targets):
+        push_damage(s, u, n, source, attack=False)
+
+
+def _dice_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Reference section 8.4: 'N dice of damage' rolls N dice, 4+ is one damage each."""
+    from dejarik.tcg.flow import push_damage
+
+    for u in units_of(s, op[1], ctx):
+        rolls = [s.rng.below(6) + 1 for _ in range(op[2])]
+        hits = sum(1 for r in rolls if r >= 4)
+        s.note(f"{op[2]} dice of damage at {s.name(u)}: {rolls} = {hits}")
+        push_damage(s, u, hits, -1, attack=False)
+
+
+def _remove_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        n = s.damage[u] if op[2] < 0 else min(op[2], s.damage[u])
+        s.damage[u] -= n
+        if n:
+            s.note(f"{n} damage removed from {s.name(u)}")
+
+
+def _retreat(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] == ARENA:
+            retreat(s, u)
+
+
+def _discard_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] == ARENA:
+            discard_unit(s, u)
+
+
+def _redeploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """War Will Follow: a retreated unit goes back into its arena, untapped."""
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] == BUILD and can_enter(s, u):
+            place_unit(s, u)
+            s.tapped[u] = False
+            s.note(f"{s.name(u)} is put into the {('Space', 'Ground', 'Character')[s.unit_arena(u)]} arena")
+
+
+def can_enter(s: S, u: int) -> bool:
+    """Reference section 10: one unit of a unique name in battle per player."""
+    d = s.d(u)
+    return not d.unique or same_name_in_play(s, s.owner[u], d.uname) < 0
+
+
+def _command(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Untap the unit; the next time it would attack this turn, the caster may have it attack
+    another of its owner's units in that arena (seed 004, "Have it attack")."""
+    for u in units_of(s, op[1], ctx):
+        s.tapped[u] = False
+        s.effects.append(("command", u, ctx[CTL]))
+        s.note(f"{s.name(u)} is untapped, under the {('Dark', 'Light')[ctx[CTL]]} Side's command")
+
+
+def _redirect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Attract Enemy Fire: the attack turns on another unit, unless it can't be attacked."""
+    from dejarik.tcg.flow import can_attack
+
+    for u in units_of(s, op[1], ctx):
+        if s.atk is not None and can_attack(s, s.atk[0], u):
+            s.atk[1] = u
+            s.note(f"the attack turns on {s.name(u)}")
+
+
+def _discard_after_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("discard_after_attack", u))
+
+
+def _protect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("protect", u, op[2]))
+
+
+def _mark_target(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("mark", u, ctx[CTL], op[2], op[3]))
+
+
+def mark_bonus(s: S, attacker: int, defender: int) -> int:
+    """Critical Hit a 'this turn, while attacking that unit' effect gives (Hero's Flaw)."""
+    return sum(e[4] for e in s.effects if e[0] == "mark" and e[1] == defender
+               and s.owner[attacker] == e[2] and s.matches_card(e[3], attacker, e[2]))
+
+
+def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that last the turn and need only be recorded (effects list)."""
+    name = op[0]
+    if name == "shield_arena":
+        s.effects.append(("shield_arena", op[1]))
+    elif name == "forbid_retreat":
+        s.effects.append(("forbid_retreat", ctx[CTL], op[1]))
+    elif name == "battle_tax":
+        s.effects.append(("battle_tax", op[1]))
+    elif name == "at_battle_start":
+        s.effects.append(("battle_start", op[1], ctx))
+
+
+def _gain_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    n = ctx[NUM] if op[1] == "prevented" else op[1]
+    gain_force(s, ctx[CTL], n)
+    if n:
+        s.note(f"the {('Dark', 'Light')[ctx[CTL]]} Side gains {n} Force")
+
+
+def _lose_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    p = side_of(ctx, op[1])
+    gain_force(s, p, -op[2])
+    s.note(f"the {('Dark', 'Light')[p]} Side loses {op[2]} Force")
+
+
+def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    p = side_of(ctx, op[1])
+    s.bp[p] = max(0, s.bp[p] + op[2])
+    s.note(f"the {('Dark', 'Light')[p]} Side gets {op[2]:+d} build points")
+
+
+def _draw(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    draw(s, ctx[CTL], op[1])
+
+
+def _discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The player named discards n cards of their choice from hand."""
+    p = side_of(ctx, op[2])
+    s.tasks.append(("?discard", p, min(op[1], len(s.hand[p]))))
+
+
+def _discard_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    for c in list(s.hand[ctx[CTL]]):
+        to_discard(s, c)
+
+
+def search_fits(s: S, op: Op, p: int, c: int) -> bool:
+    _, kind, subtypes, same_name = op
+    d = s.d(c)
+    if kind == "battle" and d.kind != BATTLE:
+        return False
+    if kind == "unit" and d.kind != UNIT:
+        return False
+    if subtypes and not any(t in d.tags for t in subtypes):
+        return False
+    return not same_name or any(s.d(u).uname == d.uname for u in s.in_play(p))
+
+
+def _search(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("shuffle", ctx[CTL]))
+    s.tasks.append(("?search", ctx[CTL], op))
+
+
+def _reveal_until_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("?unit_type", ctx[CTL]))
+
+
+def _recover(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("?recover", ctx[CTL], op[1], op[2]))
+
+
+def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    p = ctx[CTL]
+    for c in s.hand[1 - p]:
+        s.shown[c] |= 1 << p
+    s.note(f"the {('Dark', 'Light')[p]} Side looks at its opponent's hand")
+    if op[1]:
+        s.tasks.append(("?pick_from_hand", p, op[1]))
+
+
+def _crowd_control(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Clear the Skies: each player discards one of their units from every arena where they
+    have op[1] or more, the Dark Side first."""
+    for p in (LIGHT, DARK):
+        for a in (2, 1, 0):
+            if len(s.arena[p][a]) >= op[1]:
+                s.tasks.append(("?crowd", p, a))
+
+
+def _prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Prevent damage about to be dealt (the damage instance in s.dmg); the number prevented
+    goes into the context for what follows (Obi-Wan Kenobi (A) gains that much Force)."""
+    if s.dmg is None:
+        return
+    left = s.dmg[1] - s.dmg[4]
+    n = left if op[1] < 0 else min(op[1], left)
+    s.dmg[4] += n
+    s.note(f"{n} damage to {s.name(s.dmg[0])} prevented")
+    if op[0] == "deflect" and n > 0:
+        # the protected unit may deal that much damage to a unit in the same arena
+        sel = Sel(owner=2, arenas=(s.unit_arena(s.dmg[0]),), other=True)
+        back = (("choose", sel, 0, 1, 1), ("damage", ("chosen",), n, None))
+        s.tasks.append(("?may", back, (), (ctx[CTL], s.dmg[0], (), -1, n)))
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        top = s.tasks.pop()
+        s.tasks.append(("fx", top[1], top[2], (*ctx[:4], n)))
+
+
+def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    if op[1] == "all_your_dice":
+        s.dice = [s.rng.below(6) + 1 for _ in s.dice]
+        s.note(f"dice rerolled: {s.dice}")
+    else:
+        s.tasks.append(("?dice", ctx[CTL], 0))
+
+
+_OPS: dict[str, Any] = {
+    "choose": _choose, "choose_arena": _choose_arena, "choose_one": _choose_one, "may": _may,
+    "modify": _modify, "tap": _tap, "untap": _untap, "damage": _damage, "dice_damage": _dice_damage,
+    "remove_damage": _remove_damage, "retreat": _retreat, "discard_unit": _discard_unit,
+    "redeploy": _redeploy, "command": _command, "redirect": _redirect,
+    "discard_after_attack": _discard_after_attack, "protect": _protect, "mark_target": _mark_target,
+    "shield_arena": _simple_effect, "forbid_retreat": _simple_effect, "battle_tax": _simple_effect,
+    "at_battle_start": _simple_effect, "gain_force": _gain_force, "lose_force": _lose_force,
+    "build_points": _build_points, "draw": _draw, "discard": _discard, "discard_hand": _discard_hand,
+    "search": _search, "reveal_until_unit": _reveal_until_unit, "recover": _recover,
+    "look_at_hand": _look_at_hand, "crowd_control": _crowd_control, "prevent": _prevent,
+    "deflect": _prevent, "reroll": _reroll,
+}
+
+UNTILS = (UNTIL_ATTACK, UNTIL_BATTLE)
+__all__ = ["DECK", "MISSION", "UNTILS", "run_fx"]

@@ -1,0 +1,158 @@
+"""The game family: configurations, decks, and the setup of reference section 4."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from dejarik.core.errors import ConfigError
+from dejarik.core.files import digest
+from dejarik.core.rng import Rng
+from dejarik.tcg.carddefs import CardDef, all_defs
+from dejarik.tcg.decks import Deck, load_deck
+from dejarik.tcg.flow import HAND_SIZE, SETUP_POINTS, run
+from dejarik.tcg.state import DARK, DECK, ENGINE_VERSION, LIGHT, TcgState
+
+SAMPLES = Path(__file__).parent / "data" / "decks"
+DEFAULT_DECKS = ("separatist_droid_army", "republic_clone_army")
+# every rule the reference leaves unconfirmed, with Dejarik's default (docs/tcg.md)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "draw": ("ready", "build"),          # seed 004's draw in the ready phase, or ESB/ROTS's
+    "deck_out": ("lose", "skip"),        # drawing from an empty deck loses, or is skipped
+    "build_points": ("lose", "keep"),    # unspent build points at the end of the command phase
+    "redraw": ("once", "none"),          # the opening redraw of Battle and Mission cards
+}
+_CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
+
+
+def sample_decks() -> list[str]:
+    return sorted(p.stem for p in SAMPLES.glob("*.txt"))
+
+
+@cache
+def _deck_at(path: str) -> Deck:
+    return load_deck(Path(path))
+
+
+def deck_for(ref: str) -> Deck:
+    """A sample deck by name, or a deck list file by path."""
+    path = SAMPLES / f"{ref}.txt"
+    if path.is_file():
+        return _deck_at(str(path))
+    if Path(ref).is_file():
+        return _deck_at(str(Path(ref).resolve()))
+    raise ConfigError(f"no deck {ref!r}: give a deck list file or a sample deck "
+                      f"({', '.join(sample_decks())})")
+
+
+def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(config) - _CONFIG_KEYS
+    if unknown:
+        raise ConfigError(f"unknown tcg option {sorted(unknown)[0]!r} "
+                          f"(options: {', '.join(sorted(_CONFIG_KEYS))})")
+    out: dict[str, Any] = {}
+    for seat, key in enumerate(("dark", "light")):
+        ref = str(config.get(key) or DEFAULT_DECKS[seat])
+        deck = deck_for(ref)
+        if deck.side != key:
+            raise ConfigError(f"{key}: deck {ref!r} is a {deck.side} side deck")
+        out[key] = ref
+    allow = config.get("allow_unimplemented", False)
+    if not isinstance(allow, bool):
+        raise ConfigError(f"allow_unimplemented: true or false, got {allow!r}")
+    out["allow_unimplemented"] = allow
+    for key, values in CHOICES.items():
+        value = config.get(key) or values[0]
+        if value not in values:
+            raise ConfigError(f"{key}: one of {', '.join(values)}, got {value!r}")
+        out[key] = value
+    limit = config.get("turn_limit", 0) or 0
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ConfigError(f"turn_limit: a whole number (0: none), got {limit!r}")
+    out["turn_limit"] = limit
+    if not allow:
+        missing = sorted({c.name for k in ("dark", "light") for c in deck_for(out[k]).cards()
+                          if not all_defs()[c.name].implemented})
+        if missing:
+            shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+            raise ConfigError(f"{len(missing)} card(s) in these decks have abilities Dejarik has "
+                              f"not implemented: {shown}. Play them with their printed stats only "
+                              f"with --allow-unimplemented (docs/tcg.md)")
+    return out
+
+
+def new_state(config: dict[str, Any], seed: int) -> TcgState:
+    cfg = normalize_config(config)
+    decks = [deck_for(cfg["dark"]), deck_for(cfg["light"])]
+    names = sorted({c.name for deck in decks for c in deck.cards()})
+    index = {n: i for i, n in enumerate(names)}
+    table = all_defs()
+    s = TcgState()
+    s.config = cfg
+    s.options = {k: cfg[k] for k in (*CHOICES, "turn_limit")}
+    s.defs = tuple(table[n] for n in names)
+    s.rng = Rng(seed)
+    for p, deck in enumerate(decks):
+        for card in deck.cards():
+            inst = len(s.card_def)
+            s.card_def.append(index[card.name])
+            s.owner.append(p)
+            s.zone.append(DECK)
+            s.deck[p].append(inst)
+    n = len(s.card_def)
+    s.counters, s.damage = [0] * n, [0] * n
+    s.tapped, s.face_up = [False] * n, [False] * n
+    s.shown = [0] * n
+    s.setup_left = [SETUP_POINTS, SETUP_POINTS]
+    for p in (DARK, LIGHT):
+        s.rng.shuffle(s.deck[p])
+    from dejarik.tcg.effects import draw
+
+    for p in (DARK, LIGHT):
+        draw(s, p, HAND_SIZE)
+    s.tasks = [("turn",), ("?setup", DARK, 0)]
+    if cfg["redraw"] == "once":
+        s.tasks += [("?redraw", LIGHT), ("?redraw", DARK)]
+    run(s)
+    return s
+
+
+def defs_digest(defs: tuple[CardDef, ...]) -> str:
+    return digest([(d.name, repr(d.abilities)) for d in defs])
+
+
+class TcgGame:
+    """The game family object the registry hands out."""
+
+    name = "tcg"
+    engine_version = ENGINE_VERSION
+
+    def new_state(self, config: dict[str, Any], seed: int) -> TcgState:
+        return new_state(config, seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> TcgState:
+        return TcgState.from_json(data)
+
+    def content_digest(self, config: dict[str, Any]) -> str:
+        decks = [deck_for(config[k]) for k in ("dark", "light")]
+        names = sorted({c.name for d in decks for c in d.cards()})
+        table = all_defs()
+        return digest([[(n, c.name) for n, c in d.entries] for d in decks]
+                      + [(n, repr(table[n].abilities)) for n in names])
+
+    def num_players(self, config: dict[str, Any]) -> int:
+        return 2
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return normalize_config(config)
+
+    def game_record(self, state: TcgState) -> dict[str, Any]:
+        """What a simulation record keeps of a game (docs/simulation.md)."""
+        s = state
+        return {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
+                "reason": s.end_reason, "turns": s.turn, "dark": s.config["dark"],
+                "light": s.config["light"]}
+
+
+GAME = TcgGame()

@@ -1,0 +1,73 @@
+"""Actions as text (docs/tcg.md, "Notation"): `build Clone Squad#12 +3`, `attack Jango Fett (A)#4
+> Clone Platoon#70`, `play Hero's Dodge#41`, `choose ground`, `pass`.
+
+A card is named with its instance number after `#`, since a deck holds copies. Parsing matches
+the text against the legal actions, so formatting and parsing always agree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dejarik.core.errors import NotationError
+from dejarik.core.notation import match_action
+from dejarik.tcg import flow as F
+
+if TYPE_CHECKING:
+    from dejarik.tcg.state import TcgState as S
+
+Action = tuple[int, ...]
+ARENA_WORDS = ("space", "ground", "character")
+
+
+def card(s: S, inst: int) -> str:
+    return f"{s.name(inst)}#{inst}"
+
+
+def _choice(s: S, arg: int) -> str:
+    task = s.tasks[-1] if s.tasks else ("",)
+    op = task[0]
+    if op in ("?arena", "?unit_type"):
+        return f"choose {ARENA_WORDS[arg]}"
+    if op == "?option":
+        return f"choose option {arg + 1}"
+    if op == "?dice":
+        return f"choose die {arg + 1} ({s.dice[arg]})" if arg < len(s.dice) else f"choose die {arg + 1}"
+    if op in ("?may", "?trigger"):
+        return "yes"
+    if op == "?pay":
+        return f"pay {task[2]}"
+    return f"choose {card(s, arg)}"
+
+
+def action_text(s: S, a: Action) -> str:
+    kind, x, y = a[0], a[1], a[2]
+    if kind == F.PASS:
+        return "pass"
+    if kind == F.BUILD_K:
+        return f"build {card(s, x)} +{y}"
+    if kind == F.DEPLOY:
+        word = "complete" if s.d(x).kind == 2 else "deploy"
+        return f"{word} {card(s, x)}" + (" under" if y else "")
+    if kind == F.ABILITY:
+        return f"use {card(s, x)} {y + 1}"
+    if kind == F.PLAY:
+        return f"play {card(s, x)}"
+    if kind == F.ATTACK:
+        return f"attack {card(s, x)} > {card(s, y)}"
+    if kind == F.SKIP:
+        return f"hold {card(s, x)}"
+    if kind == F.RETREAT:
+        return f"retreat {card(s, x)}"
+    if kind == F.CHOOSE:
+        return _choice(s, x)
+    if kind == F.BID:
+        return f"bid {x}"
+    if kind == F.RESTACK:
+        return f"restack {card(s, x)} {card(s, y)}"
+    raise NotationError(f"no action has the kind {kind}")
+
+
+def parse_action(s: S, text: str) -> Action:
+    """The legal action this text names (case and spacing do not matter)."""
+    return match_action(s, text, action_text)

@@ -1,0 +1,112 @@
+"""What a player may know, and re-dealing what they may not (for AI search).
+
+Hidden from a player: the opponent's hand and deck, the identity of the opponent's face-down
+cards in the build zone (their build counters are public: seed 004, "Budowanie"), and the order
+of every deck. A card shown by an effect (a search, Underworld Connections, Darth Sidious) is
+known while it stays where it was shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dejarik.core.rng import Rng
+from dejarik.tcg.carddefs import UNIT
+from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, PHASE_NAMES, SIDE_NAMES
+
+if TYPE_CHECKING:
+    from dejarik.tcg.state import TcgState as S
+
+
+def _unit(s: S, u: int) -> dict[str, Any]:
+    return {"id": u, "name": s.name(u), "speed": s.speed(u), "power": s.power(u),
+            "health": s.health(u), "damage": s.damage[u], "tapped": s.tapped[u],
+            "stack": [s.name(x) for x in s.under.get(u, ())]}
+
+
+def knows(s: S, player: int, inst: int) -> bool:
+    """Whether `player` may know which card this instance is."""
+    z = s.zone[inst]
+    if s.owner[inst] == player:
+        return z != DECK
+    if z == HAND:
+        return bool(s.shown[inst] >> player & 1)
+    if z == BUILD:
+        return s.face_up[inst] or bool(s.shown[inst] >> player & 1)
+    return z != DECK
+
+
+def observation(s: S, player: int) -> dict[str, Any]:
+    sides = []
+    for p in (0, 1):
+        build = []
+        for c in s.build[p]:
+            entry: dict[str, Any] = {"id": c, "counters": s.counters[c], "retreated": s.face_up[c]}
+            if knows(s, player, c):
+                entry["name"] = s.name(c)
+            if s.face_up[c]:
+                entry.update(_unit(s, c))
+            build.append(entry)
+        known = [s.name(c) for c in s.hand[p] if knows(s, player, c)]
+        hand: Any = known if p == player else {"count": len(s.hand[p]), "known": known}
+        sides.append({"side": SIDE_NAMES[p], "force": s.force[p], "build_points": s.bp[p],
+                      "deck": len(s.deck[p]), "hand": hand,
+                      "discard": [s.name(c) for c in s.discard[p]],
+                      "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u) for u in s.arena[p][a]]
+                                 for a in range(3)},
+                      "build_zone": build})
+    out: dict[str, Any] = {"game": "tcg", "player": player, "you": SIDE_NAMES[player],
+                           "turn": s.turn, "phase": PHASE_NAMES[s.phase],
+                           "step": ARENA_NAMES[s.step] if s.step >= 0 else None,
+                           "sides": sides, "done": s.done,
+                           "winner": SIDE_NAMES[s.won] if s.done and s.won >= 0 else None}
+    if s.atk is not None:
+        out["attack"] = {"attacker": s.name(s.atk[0]), "defender": s.name(s.atk[1]), "dice": list(s.dice)}
+    if s.dmg is not None:
+        out["damage"] = {"unit": s.name(s.dmg[0]), "amount": s.dmg[1], "prevented": s.dmg[4]}
+    if not s.done and s.current_player == player:
+        out["legal"] = [s.action_to_text(a) for a in s.legal_actions()]
+    return out
+
+
+def resample_hidden(s: S, player: int, seed: int) -> S:
+    """A copy where every card `player` cannot identify is dealt again from the same pool.
+
+    The opponent's unknown hand cards, face-down build-zone cards and deck are pooled and
+    re-dealt (a face-down card only gets a unit or Mission card, as only those can be built);
+    both decks are shuffled. The known cards stay where they are."""
+    w = s.clone()
+    rng = Rng(seed)
+    opp = 1 - player
+    hidden_hand = [i for i, c in enumerate(w.hand[opp]) if not knows(w, player, c)]
+    hidden_build = [i for i, c in enumerate(w.build[opp]) if not knows(w, player, c)]
+    pool = [w.hand[opp][i] for i in hidden_hand] + [w.build[opp][i] for i in hidden_build] + w.deck[opp]
+    rng.shuffle(pool)
+    buildable = [c for c in pool if w.d(c).kind != 1]
+    for i in hidden_build:
+        c = buildable.pop() if buildable else pool[-1]
+        pool.remove(c)
+        w.build[opp][i] = c
+        w.zone[c] = BUILD
+        w.shown[c] = 1 << opp
+    for i in hidden_hand:
+        c = pool.pop()
+        w.hand[opp][i] = c
+        w.zone[c] = HAND
+        w.shown[c] = 1 << opp
+    w.deck[opp] = pool
+    for c in pool:
+        w.zone[c] = DECK
+        w.shown[c] = 0
+    # the face-down cards moved: counters belong to the slot, not the card
+    counters = {i: s.counters[s.build[opp][i]] for i in hidden_build}
+    for c in [s.build[opp][i] for i in hidden_build]:
+        w.counters[c] = 0
+    for i, n in counters.items():
+        w.counters[w.build[opp][i]] = n
+    rng.shuffle(w.deck[player])
+    w._legal = None
+    return w
+
+
+__all__ = ["UNIT", "observation", "resample_hidden"]

@@ -1,0 +1,331 @@
+"""A position of the trading card game, and the kernel protocol over it.
+
+Seat 0 plays the Dark Side and seat 1 the Light Side (the Dark Side acts first whenever order
+matters: seed 004, "Faza gotowości"). Cards are instances 0..n-1 indexing `card_def`; zones are
+lists of instances. The rules run as a stack of small tasks (tcg/flow.py), so a position paused
+in the middle of an attack clones and serialises as plain data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any, Self
+
+from dejarik.core.errors import IllegalActionError
+from dejarik.core.rng import Rng
+from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
+from dejarik.tcg.carddefs import UNIT, CardDef
+
+ENGINE_VERSION = "tcg-1"
+DARK, LIGHT = 0, 1
+SIDE_NAMES = ("Dark Side", "Light Side")
+ARENA_NAMES = ("Space", "Ground", "Character")
+# zones of a card instance
+DECK, HAND, DISCARD, BUILD, ARENA, UNDER = range(6)
+ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack")
+# phases
+SETUP, READY, COMMAND, BATTLE, OVER = range(5)
+PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
+# how long a modifier lasts
+UNTIL_ATTACK, UNTIL_BATTLE, UNTIL_TURN = 0, 1, 2
+
+Action = tuple[int, int, int]
+Task = tuple[Any, ...]
+
+_INST = ("card_def", "owner", "zone", "counters", "damage", "tapped", "face_up", "shown")
+_PER_PLAYER = ("force", "bp", "setup_left", "lost_character")
+
+
+class TcgState:
+    """Everything about one game: zones, counters, pools, the effects in force, the tasks."""
+
+    defs: tuple[CardDef, ...]
+    config: dict[str, Any]
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.card_def: list[int] = []       # instance -> index into defs
+        self.owner: list[int] = []
+        self.zone: list[int] = []
+        self.counters: list[int] = []       # build counters (build zone)
+        self.damage: list[int] = []         # damage counters (a stack keeps them on its top)
+        self.tapped: list[bool] = []
+        self.face_up: list[bool] = []       # in the build zone: a retreated unit (face up)
+        self.shown: list[int] = []          # bit p: player p knows this hidden card
+        self.under: dict[int, list[int]] = {}   # stack top -> the versions beneath it
+        self.deck: list[list[int]] = [[], []]   # top = last
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.build: list[list[int]] = [[], []]
+        self.arena: list[list[list[int]]] = [[[], [], []], [[], [], []]]
+        self.force = [0, 0]
+        self.bp = [0, 0]
+        self.setup_left = [0, 0]
+        self.lost_character = [0, 0]        # a Character was discarded from the arena this turn
+        self.mods: list[tuple[int, int, int, int, int]] = []   # (unit, speed, power, crit, until)
+        self.effects: list[tuple[Any, ...]] = []   # continuous effects of this turn (effects.py)
+        self.atk: list[int] | None = None   # [attacker, defender, fixed power or -1, arena]
+        self.dice: list[int] = []
+        self.dmg: list[int] | None = None   # [unit, amount, source, is attack, prevented]
+        self.used: list[tuple[int, int]] = []   # (unit, ability) used in this damage instance
+        self.attacked = 0                   # bit per arena: a unit attacked there this turn
+        self.step = -1                      # the battle step's arena (-1: none)
+        self.turn = 0
+        self.phase = SETUP
+        self.tasks: list[Task] = []
+        self.done = False
+        self.won = -1
+        self.end_reason = ""
+        self.rng = Rng(0)
+        self.options: dict[str, Any] = {}
+        self.log: list[str] | None = None
+        self._legal: list[Action] | None = None
+
+    # -- names -----------------------------------------------------------------------------
+    def d(self, inst: int) -> CardDef:
+        return self.defs[self.card_def[inst]]
+
+    def name(self, inst: int) -> str:
+        return self.defs[self.card_def[inst]].name
+
+    def note(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(text)
+
+    # -- units and their numbers -----------------------------------------------------------
+    def in_play(self, p: int) -> list[int]:
+        a = self.arena[p]
+        return a[0] + a[1] + a[2]
+
+    def all_in_play(self) -> list[int]:
+        return self.in_play(DARK) + self.in_play(LIGHT)
+
+    def unit_arena(self, u: int) -> int:
+        return self.defs[self.card_def[u]].arena
+
+    def in_arena(self, u: int) -> bool:
+        return self.zone[u] == ARENA
+
+    def stack_size(self, u: int) -> int:
+        below = self.under.get(u)
+        return len(below) if below else 0
+
+    def _static_mods(self, u: int) -> tuple[int, int, int]:
+        """What the units in play add to u's speed, power and Critical Hit (static abilities)."""
+        from dejarik.tcg.effects import static_mods
+
+        return static_mods(self, u)
+
+    def speed(self, u: int) -> int:
+        d = self.defs[self.card_def[u]]
+        total = d.speed + 10 * self.stack_size(u) + self._static_mods(u)[0]
+        for m in self.mods:
+            if m[0] == u:
+                total += m[1]
+        return total
+
+    def power(self, u: int) -> int:
+        d = self.defs[self.card_def[u]]
+        total = d.power + self.stack_size(u) + self._static_mods(u)[1]
+        for m in self.mods:
+            if m[0] == u:
+                total += m[2]
+        return total
+
+    def health(self, u: int) -> int:
+        return self.defs[self.card_def[u]].health + self.stack_size(u)
+
+    def critical_hit(self, u: int) -> int:
+        total = self.defs[self.card_def[u]].keyword("critical_hit") + self._static_mods(u)[2]
+        for m in self.mods:
+            if m[0] == u:
+                total += m[3]
+        return total
+
+    def matches(self, sel: Sel, u: int, ctl: int, source: int = -1, arena: int = -1) -> bool:
+        """Whether unit u is one `sel` names for controller `ctl` (`arena`: the chosen one)."""
+        if sel.build_zone:
+            if self.zone[u] != BUILD or not self.face_up[u]:
+                return False
+        elif self.zone[u] != ARENA:
+            return False
+        return self.matches_card(sel, u, ctl, source, arena)
+
+    def matches_card(self, sel: Sel, u: int, ctl: int, source: int = -1, arena: int = -1) -> bool:
+        """The selector's tests other than where the unit is."""
+        if sel.any_of:
+            return any(self.matches_card(alt, u, ctl, source, arena) for alt in sel.any_of)
+        o = self.owner[u]
+        if (sel.owner == 0 and o != ctl) or (sel.owner == 1 and o == ctl):
+            return False
+        d = self.defs[self.card_def[u]]
+        if sel.arenas:
+            where = d.arena
+            ok = False
+            for a in sel.arenas:
+                if a == ARENA_CHOSEN:
+                    a = arena
+                elif a == ARENA_ATTACK:
+                    a = self.atk[3] if self.atk else -2
+                ok = ok or a == where
+            if not ok:
+                return False
+        if sel.types and d.facts.type not in sel.types:
+            return False
+        if sel.subtypes and not any(t in d.tags for t in sel.subtypes):
+            return False
+        if sel.not_subtypes and any(t in d.tags for t in sel.not_subtypes):
+            return False
+        if sel.name and d.uname != sel.name:
+            return False
+        if sel.tapped is not None and self.tapped[u] != sel.tapped:
+            return False
+        if sel.damaged is not None and (self.damage[u] > 0) != sel.damaged:
+            return False
+        if sel.other and u == source:
+            return False
+        if sel.other_than_defender and self.atk is not None and u == self.atk[1]:
+            return False
+        return sel.max_power is None or self.power(u) <= sel.max_power
+
+    def select(self, sel: Sel, ctl: int, source: int = -1, arena: int = -1) -> list[int]:
+        """Every unit `sel` names, Dark Side's first, in arena order."""
+        if sel.build_zone:
+            pool = [u for p in (DARK, LIGHT) for u in self.build[p] if self.face_up[u]]
+        else:
+            pool = self.all_in_play()
+        return [u for u in pool if self.matches(sel, u, ctl, source, arena)]
+
+    def controls(self, p: int, a: int) -> bool:
+        """Seed 004, "Koniec tury": a unit of yours in the arena and none of your opponent's."""
+        return bool(self.arena[p][a]) and not self.arena[1 - p][a]
+
+    # -- the end ---------------------------------------------------------------------------
+    def finish(self, winner: int, reason: str) -> None:
+        if not self.done:
+            self.done, self.won, self.end_reason = True, winner, reason
+            self.phase = OVER
+            self.note(f"{SIDE_NAMES[winner]} wins: {reason}" if winner >= 0 else f"Game over: {reason}")
+
+    # -- the kernel protocol ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.done or not self.tasks:
+            return -1
+        from dejarik.tcg.flow import decider
+
+        return decider(self, self.tasks[-1])
+
+    def legal_actions(self) -> list[tuple[int, ...]]:
+        if self.done:
+            return []
+        if self._legal is None:
+            from dejarik.tcg.flow import options
+
+            self._legal = options(self, self.tasks[-1])
+        return list(self._legal)
+
+    def apply(self, action: tuple[int, ...]) -> None:
+        act = tuple(action)
+        if self.done or act not in self.legal_actions():
+            shown = ", ".join(self.action_to_text(a) for a in self.legal_actions()[:12]) or "none"
+            raise IllegalActionError(f"{action!r} is not legal now (legal: {shown}"
+                                     f"{', ...' if len(self.legal_actions()) > 12 else ''})")
+        from dejarik.tcg.flow import answer, run
+
+        self._legal = None
+        answer(self, self.tasks[-1], (act[0], act[1], act[2]))
+        run(self)
+
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def winner(self) -> int | None:
+        return self.won if self.done and self.won >= 0 else None
+
+    def returns(self) -> list[float]:
+        if not self.done or self.won < 0:
+            return [0.0, 0.0]
+        return [1.0 if p == self.won else -1.0 for p in (DARK, LIGHT)]
+
+    def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
+        from dejarik.tcg.policy import evaluate
+
+        return evaluate(self, player, weights)
+
+    def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
+        from dejarik.tcg.policy import check_weights
+
+        return check_weights(weights)
+
+    def heuristic_action(self, rng: Rng) -> tuple[int, ...]:
+        from dejarik.tcg.policy import heuristic_action
+
+        return heuristic_action(self, rng)
+
+    def action_to_text(self, action: tuple[int, ...]) -> str:
+        from dejarik.tcg.notation import action_text
+
+        return action_text(self, action)
+
+    def text_to_action(self, text: str) -> tuple[int, ...]:
+        from dejarik.tcg.notation import parse_action
+
+        return parse_action(self, text)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from dejarik.tcg.observe import observation
+
+        return observation(self, player)
+
+    def resample_hidden(self, player: int, seed: int) -> Self:
+        from dejarik.tcg.observe import resample_hidden
+
+        world: Self = resample_hidden(self, player, seed)   # type: ignore[assignment]
+        return world
+
+    # -- copies, hashes, JSON --------------------------------------------------------------
+    def clone(self) -> Self:
+        s = type(self).__new__(type(self))
+        s.__dict__.update(self.__dict__)
+        for name in (*_INST, *_PER_PLAYER, "mods", "effects", "dice", "used", "tasks"):
+            setattr(s, name, list(getattr(self, name)))
+        s.under = {k: list(v) for k, v in self.under.items()}
+        s.deck = [list(z) for z in self.deck]
+        s.hand = [list(z) for z in self.hand]
+        s.discard = [list(z) for z in self.discard]
+        s.build = [list(z) for z in self.build]
+        s.arena = [[list(a) for a in side] for side in self.arena]
+        s.atk = None if self.atk is None else list(self.atk)
+        s.dmg = None if self.dmg is None else list(self.dmg)
+        s.rng = self.rng.copy()
+        s.log = None
+        return s
+
+    def _key(self) -> tuple[Any, ...]:
+        return (tuple(tuple(getattr(self, n)) for n in (*_INST, *_PER_PLAYER)),
+                tuple(sorted((k, tuple(v)) for k, v in self.under.items())),
+                tuple(tuple(z) for z in (*self.deck, *self.hand, *self.discard, *self.build)),
+                tuple(tuple(a) for side in self.arena for a in side),
+                tuple(self.mods), repr(self.effects), tuple(self.atk or ()), tuple(self.dice),
+                tuple(self.dmg or ()), tuple(self.used), self.attacked, self.step, self.turn,
+                self.phase, repr(self.tasks), self.done, self.won, self.rng.state)
+
+    def state_hash(self) -> str:
+        return hashlib.blake2b(repr(self._key()).encode(), digest_size=16).hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        from dejarik.tcg.saved import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TcgState:
+        from dejarik.tcg.saved import state_from_json
+
+        return state_from_json(cls, data)
+
+
+def is_unit(s: TcgState, inst: int) -> bool:
+    return s.defs[s.card_def[inst]].kind == UNIT
