@@ -85,7 +85,11 @@ def list_cards(packs: tuple[str, ...], faction: str | None, role: str | None) ->
 @click.argument("name")
 @click.option("--pack", "more", multiple=True, help="also load this pack or file")
 def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
-    """Show one card: its values, what is unknown or unsure, and its pack entry."""
+    """Show one card: its values, what is unknown or unsure, and its pack entry
+    (`tcg`: a trading card game card, its facts and abilities in Dejarik's words)."""
+    if pack == "tcg":
+        _show_tcg(name)
+        return
     pandemic = _pandemic((pack, *more))
     if pandemic is not None:
         from dejarik.pandemic.report import show_lines
@@ -113,6 +117,48 @@ def show_card(pack: str, name: str, more: tuple[str, ...]) -> None:
         click.echo(f"error: no card {name!r} in {', '.join(p.id for p in table.packs)}{hint}", err=True)
         sys.exit(2)
     click.echo("\n".join(card_lines(table.defs[cid])))
+
+
+def _show_tcg(name: str) -> None:
+    import difflib
+
+    from dejarik.tcg.carddefs import all_defs
+    from dejarik.tcg.cardtext import card_lines as tcg_lines
+
+    defs = all_defs()
+    found = {n.casefold(): d for n, d in defs.items()}.get(name.casefold())
+    if found is None:
+        close = [n for n in defs if name.casefold() in n.casefold()][:5]
+        close = close or difflib.get_close_matches(name, list(defs), n=3, cutoff=0.6)
+        hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+        click.echo(f"error: no trading card game card {name!r}{hint}", err=True)
+        sys.exit(2)
+    click.echo("\n".join(tcg_lines(found)))
+
+
+@cards.command("coverage")
+@click.argument("game", type=click.Choice(["tcg"]))
+@click.option("--missing", "show_missing", is_flag=True, help="also list each set's unimplemented cards")
+def coverage(game: str, show_missing: bool) -> None:
+    """Which cards have their abilities implemented, set by set (promo printings included)."""
+    from dejarik.tcg.carddefs import all_defs
+    from dejarik.tcg.carddefs import coverage as tally
+    from dejarik.tcg.cardpool import SET_NAMES, SET_ORDER
+
+    defs = list(all_defs().values())
+    counts = tally(defs)
+    done_all = sum(d for d, _ in counts.values())
+    click.echo(f"{'set':<6} {'name':<26} {'implemented':>11} {'cards':>6} {'share':>7}")
+    for code in SET_ORDER:
+        done, total = counts.get(code, (0, 0))
+        share = 100 * done / max(total, 1)
+        click.echo(f"{code:<6} {SET_NAMES[code]:<26} {done:>11} {total:>6} {share:>6.1f}%")
+        if show_missing and done < total:
+            names = sorted(d.name for d in defs if d.facts.set == code and not d.implemented)
+            click.echo("       " + ", ".join(names))
+    click.echo(f"{'all':<6} {'':<26} {done_all:>11} {len(defs):>6} {100 * done_all / len(defs):>6.1f}%")
+    click.echo("Unimplemented cards load with their printed stats; a game refuses them unless "
+               "--allow-unimplemented is given (docs/tcg.md).")
 
 
 @cards.command("check")

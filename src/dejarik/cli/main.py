@@ -59,10 +59,10 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
         if vs != HUMAN:
             make_agent(vs, 0)  # an unknown name fails before anything starts
         if agents is not None:
-            if game == "pandemic" and "human" in agent_names(agents):
-                from dejarik.pandemic.terminal import play_in_terminal
+            if game in ("pandemic", "tcg") and "human" in agent_names(agents):
+                from dejarik.tui.lines import play_lines
 
-                play_in_terminal(game_config(opts, game=game), seed, agents, _not_a_terminal())
+                play_lines(_line_ui(game), game_config(opts, game=game), seed, agents, _not_a_terminal())
                 return
             play_and_print(game, game_config(opts, game=game), seed, agents, save_replay, quiet)
             return
@@ -73,15 +73,15 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             session = Session.load(resume)  # a bad file is reported first, terminal or not
             if why:
                 raise ConfigError(f"--resume needs a terminal ({why})")
-        elif game == "pandemic":
-            from dejarik.pandemic.terminal import play_in_terminal, seat_agents
+        elif game in ("pandemic", "tcg"):
+            from dejarik.tui.lines import play_lines
 
             cfg = game_config(opts, game=game)
             if why:
                 click.echo(f"{why}: printing a game between AI players instead (heuristic, seed {seed})")
                 play_and_print(game, cfg, seed, "heuristic", save_replay, quiet)
                 return
-            play_in_terminal(cfg, seed, seat_agents(cfg, vs, int(seat)), why)
+            play_lines(_line_ui(game), cfg, seed, _seats(game, cfg, vs, int(seat), opts), why)
             return
         else:
             cfg = game_config(opts)
@@ -100,6 +100,29 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
         click.echo(run_app(session, resume))
     except DejarikError as err:
         fail(err)
+
+
+def _line_ui(game: str) -> Any:
+    if game == "tcg":
+        from dejarik.tcg.terminal import UI
+    else:
+        from dejarik.pandemic.terminal import UI
+    return UI
+
+
+def _seats(game: str, cfg: dict[str, Any], vs: str, seat: int, opts: dict[str, Any]) -> list[str]:
+    """A spec per seat for the terminal: yours human, the others `vs` (or all human)."""
+    if game == "pandemic":
+        from dejarik.pandemic.terminal import seat_agents
+
+        return seat_agents(cfg, vs, seat)
+    from dejarik.cli.options import your_seat
+
+    mine = your_seat(opts)
+    mine = seat if mine is None else mine
+    if mine > 1:
+        raise ConfigError(f"--seat {mine}: the card game has seats 0 (Dark Side) and 1 (Light Side)")
+    return ["human" if vs == HUMAN or i == mine else vs for i in range(2)]
 
 
 def _not_a_terminal() -> str:

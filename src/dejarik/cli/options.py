@@ -11,7 +11,7 @@ import click
 from dejarik.core.errors import ConfigError, PackError
 from dejarik.core.files import read_yaml
 
-GAMES = click.Choice(["deckbuilding", "pandemic"])
+GAMES = click.Choice(["deckbuilding", "pandemic", "tcg"])
 EDITIONS = {"original": "original", "clone_wars": "clone_wars"}  # --edition name -> pack id
 HUMAN = "human"
 
@@ -61,6 +61,15 @@ def game_options(f: Any) -> Any:
                           "commas, or all (each game is dealt one of them)")(f)
     f = click.option("--missions", type=click.IntRange(1), default=None,
                      help="pandemic, grandmaster: more missions than 6 for a harder game")(f)
+    f = click.option("--deck", default=None,
+                     help="tcg: your deck (a sample deck name or a deck list file; its side is your "
+                          "seat); sim: the first deck")(f)
+    f = click.option("--opponent-deck", default=None,
+                     help="tcg: the other side's deck (default: a sample deck of that side)")(f)
+    f = click.option("--allow-unimplemented", is_flag=True, default=False,
+                     help="tcg: play cards whose abilities Dejarik lacks, with printed stats only")(f)
+    f = click.option("--rule", "rules", multiple=True,
+                     help="tcg: an unconfirmed rule's choice, e.g. draw=build (docs/tcg.md)")(f)
     f = click.option("--override", "override", default=None,
                      help="YAML file `cards: {Name: {field: value}}` filling unknown values")(f)
     return f
@@ -70,6 +79,8 @@ def game_config(opts: dict[str, Any], turn_limit: int = 0, game: str = "deckbuil
     """A game config from the common options; prints what the players should know first."""
     if game == "pandemic":
         return pandemic_config(opts, turn_limit)
+    if game == "tcg":
+        return tcg_config(opts, turn_limit)
     from dejarik.deckbuilding.completeness import game_warnings
     from dejarik.deckbuilding.game import normalize_config, selection, table_for
 
@@ -91,6 +102,37 @@ def game_config(opts: dict[str, Any], turn_limit: int = 0, game: str = "deckbuil
     for line in game_warnings(table, selection(table, cfg), cfg["mode"]):
         click.echo(f"note: {line}", err=True)
     return cfg
+
+
+def tcg_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:
+    """The card game's config: two decks (one per side), the rule choices, the card check."""
+    from dejarik.tcg.game import DEFAULT_DECKS, GAME, deck_for
+
+    decks: dict[str, str] = {}
+    for ref in (opts.get("deck"), opts.get("opponent_deck")):
+        if ref:
+            side = deck_for(ref).side
+            if side in decks:
+                raise ConfigError(f"--deck and --opponent-deck are both {side} side decks: "
+                                  "one deck per side")
+            decks[side] = ref
+    cfg: dict[str, Any] = {"dark": decks.get("dark", DEFAULT_DECKS[0]),
+                           "light": decks.get("light", DEFAULT_DECKS[1]),
+                           "allow_unimplemented": bool(opts.get("allow_unimplemented")),
+                           "turn_limit": turn_limit}
+    for rule in opts.get("rules") or ():
+        key, eq, value = rule.partition("=")
+        if not eq:
+            raise ConfigError(f"--rule {rule!r}: write it as name=value, e.g. draw=build")
+        cfg[key.strip()] = value.strip()
+    return GAME.normalize_config(cfg)
+
+
+def your_seat(opts: dict[str, Any]) -> int | None:
+    """tcg: the seat of the side whose deck is --deck (0 Dark, 1 Light), if given."""
+    from dejarik.tcg.game import deck_for
+
+    return None if not opts.get("deck") else (0 if deck_for(opts["deck"]).side == "dark" else 1)
 
 
 def pandemic_config(opts: dict[str, Any], turn_limit: int = 0) -> dict[str, Any]:

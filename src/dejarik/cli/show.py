@@ -29,10 +29,14 @@ def play_and_print(game: str, config: dict[str, Any], seed: int, agents: str,
     from dejarik.core.registry import get_game
 
     players = parse_agents(agents, seed, get_game(game).num_players(config))
-    if game == "pandemic":
-        from dejarik.pandemic.terminal import print_game
+    if game in ("pandemic", "tcg"):
+        from dejarik.tui.lines import print_lines
 
-        print_game(config, seed, players, save_replay, quiet)
+        if game == "tcg":
+            from dejarik.tcg.terminal import UI
+        else:
+            from dejarik.pandemic.terminal import UI
+        print_lines(UI, config, seed, players, save_replay, quiet)
         return
     printed = [0]
 

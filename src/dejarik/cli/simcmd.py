@@ -142,11 +142,12 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
 def _print_summary(path: Path) -> None:
     """The same digest as `dejarik report` prints, over every game in the directory."""
     meta = json.loads((path / "run.json").read_text(encoding="utf-8"))
-    if meta.get("spec", meta).get("game") == "pandemic":
-        from dejarik.pandemic.simreport import digest as coop_digest
-        from dejarik.pandemic.simreport import summarize_run as coop_summary
+    game = meta.get("spec", meta).get("game")
+    if game in ("pandemic", "tcg"):
+        import importlib
 
-        for line in coop_digest(coop_summary(path)):
+        report: Any = importlib.import_module(f"dejarik.{game}.simreport")
+        for line in report.digest(report.summarize_run(path)):
             click.echo(line)
         return
     from dejarik.sim.summary import digest, summarize_run

@@ -8,9 +8,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from dejarik.sim.records import GAMES_FILE
 from dejarik.sim.stats import wilson
-from dejarik.sim.summary import RecordError, read_records
+from dejarik.sim.summary import RecordError, pct, summarize_dir
 
 GROUPS = (("difficulty", "difficulty"), ("villain", "villain"), ("team", "team of Jedi"),
           ("players", "players"))
@@ -58,20 +57,13 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def summarize_run(run_dir: Path) -> dict[str, Any]:
-    warnings: list[str] = []
-    out = summarize(rec for _, rec in read_records(Path(run_dir) / GAMES_FILE, warnings))
-    out["warnings"] = warnings
-    return out
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return summarize_dir(run_dir, summarize)
 
 
 def digest(summary: Mapping[str, Any]) -> list[str]:
     o = summary["overall"]
-    lines = [f"{summary['games']} games: the team won {o['wins']} ({_pct(o['rate'])}, 95% CI "
-             f"{_pct(o['ci'][0])}-{_pct(o['ci'][1])}); mean length {summary['mean_turns']} turns; "
+    lines = [f"{summary['games']} games: the team won {o['wins']} ({pct(o['rate'])}, 95% CI "
+             f"{pct(o['ci'][0])}-{pct(o['ci'][1])}); mean length {summary['mean_turns']} turns; "
              f"ends: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["ends"].items()))]
     for field, title in GROUPS:
         rows = summary["by"][field]
@@ -79,7 +71,7 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
             continue
         lines.append(f"by {title}:")
         for r in rows:
-            lines.append(f"  {r['key']:<40} {r['wins']:>5}/{r['games']:<5} {_pct(r['rate']):>6}  "
-                         f"({_pct(r['ci'][0])}-{_pct(r['ci'][1])})")
+            lines.append(f"  {r['key']:<40} {r['wins']:>5}/{r['games']:<5} {pct(r['rate']):>6}  "
+                         f"({pct(r['ci'][0])}-{pct(r['ci'][1])})")
     lines += [f"warning: {x}" for x in summary.get("warnings", [])]
     return lines

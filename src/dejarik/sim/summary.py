@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -364,3 +364,13 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
         f"significantly (Benjamini-Hochberg, q = {cards['q']:g}); "
         f"{len(cards['rows']) - cards['tested']} had too few games to test",
     ]
+
+
+def summarize_dir(run_dir: Path, summarize: Callable[[Iterable[Mapping[str, Any]]], dict[str, Any]]
+                  ) -> dict[str, Any]:
+    """A game's summary of every record in a run directory, with the reader's warnings."""
+    warnings: list[str] = []
+    out = summarize(rec for _, rec in read_records(Path(run_dir) / GAMES_FILE, warnings))
+    out["warnings"] = warnings
+    return out
+

@@ -363,6 +363,8 @@ def _restack(s: S, top: int, new: int) -> None:
     s.tapped[new], s.tapped[top] = s.tapped[top], False
     s.mods = [(new, *m[1:]) if m[0] == top else m for m in s.mods]
     s.note(f"{s.name(new)} goes on top of its stack")
+    if s.damage[new] >= s.health(new):   # the damage stays: a frailer top card is destroyed
+        discard_unit(s, new, by_damage=True)
 
 
 def _retreat_options(s: S, task: Task) -> list[Action]:

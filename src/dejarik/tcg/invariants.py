@@ -1,0 +1,60 @@
+"""What must hold in every position (the fuzz tests check these after every action).
+
+Every card is in exactly one place and the zone lists agree with each card's zone; Force,
+build points and counters are never negative; a unit in an arena has less damage than its
+health; build counters sit only on face-down cards in the build zone; a player has one unit of
+a unique name in play (stacks hold at most 4 versions); and every unit offered an attack is
+untapped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dejarik.tcg import flow as F
+from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, UNDER, TcgState
+
+
+def check_invariants(s: TcgState) -> None:
+    fail: list[str] = []
+    seen: Counter[int] = Counter()
+    for p in (0, 1):
+        for zone, cards in ((DECK, s.deck[p]), (HAND, s.hand[p]), (DISCARD, s.discard[p]),
+                            (BUILD, s.build[p]), *((ARENA, a) for a in s.arena[p])):
+            for c in cards:
+                seen[c] += 1
+                if s.zone[c] != zone or s.owner[c] != p:
+                    fail.append(f"{s.name(c)}#{c} is listed in zone {zone} of player {p} but "
+                                f"says zone {s.zone[c]}, owner {s.owner[c]}")
+    for top, below in s.under.items():
+        if s.zone[top] not in (ARENA, BUILD) and below:
+            fail.append(f"a stack under {s.name(top)}#{top}, which is not in play")
+        if len(below) + 1 > F.MAX_STACK:
+            fail.append(f"a stack of {len(below) + 1} under {s.name(top)}")
+        for c in below:
+            seen[c] += 1
+            if s.zone[c] != UNDER:
+                fail.append(f"{s.name(c)}#{c} is in a stack but says zone {s.zone[c]}")
+    n = len(s.card_def)
+    if sorted(seen) != list(range(n)) or any(v != 1 for v in seen.values()):
+        lost = set(range(n)) - set(seen)
+        twice = [c for c, v in seen.items() if v > 1]
+        fail.append(f"cards not conserved: missing {sorted(lost)[:5]}, in two places {twice[:5]}")
+    if min(s.force + s.bp + s.counters) < 0:
+        fail.append(f"a negative pool: Force {s.force}, build points {s.bp}")
+    for c in range(n):
+        if s.counters[c] and (s.zone[c] != BUILD or s.face_up[c]):
+            fail.append(f"build counters on {s.name(c)}#{c} outside the build zone")
+        if s.zone[c] == ARENA and s.damage[c] >= s.health(c):
+            fail.append(f"{s.name(c)}#{c} in play with {s.damage[c]} damage, health {s.health(c)}")
+    for p in (0, 1):
+        names = Counter(s.d(u).uname for u in (*s.in_play(p), *(c for c in s.build[p] if s.face_up[c]))
+                        if s.d(u).unique)
+        if names and max(names.values()) > 1:
+            fail.append(f"two units named {names.most_common(1)[0][0]} in play for player {p}")
+    if not s.done and s.tasks and s.tasks[-1][0] == "?attack":
+        for a in s.legal_actions():
+            if a[0] in (F.ATTACK, F.SKIP) and s.tapped[a[1]]:
+                fail.append(f"tapped {s.name(a[1])}#{a[1]} is offered an attack")
+    if fail:
+        raise AssertionError("; ".join(fail))

@@ -1,0 +1,59 @@
+"""`dejarik play tcg`: the trading card game at a terminal (tui/lines.py's loop), any seat human
+or AI. The board shows what the deciding side may know: its own hand and face-down cards, the
+opponent's hand and face-down cards only as counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
+from dejarik.tui.lines import LineUI
+
+
+def _unit(s: TcgState, u: int) -> str:
+    marks = (" tapped" if s.tapped[u] else "") + (f" {s.damage[u]} dmg" if s.damage[u] else "")
+    stack = f" +{s.stack_size(u)} stacked" if s.stack_size(u) else ""
+    return f"{s.name(u)} [{s.speed(u)}/{s.power(u)}/{s.health(u)}{marks}{stack}]"
+
+
+def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
+    """The board as `viewer` (default: the side deciding) may see it."""
+    me = s.current_player if viewer is None else viewer
+    step = f", {ARENA_NAMES[s.step]} battle" if s.step >= 0 else ""
+    lines = [f"Turn {s.turn}, {PHASE_NAMES[s.phase]} phase{step}"]
+    for p in (0, 1):
+        lines.append(f"{SIDE_NAMES[p]}: Force {s.force[p]}, build points {s.bp[p]}, "
+                     f"deck {len(s.deck[p])}, hand {len(s.hand[p])}, discard {len(s.discard[p])}")
+        for a in range(3):
+            units = ", ".join(_unit(s, u) for u in s.arena[p][a]) or "-"
+            lines.append(f"  {ARENA_NAMES[a]:<9}: {units}")
+        zone = []
+        for c in s.build[p]:
+            if s.face_up[c]:
+                zone.append(f"{_unit(s, c)} (retreated)")
+            elif p == me or s.shown[c] >> me & 1:
+                zone.append(f"{s.name(c)} ({s.counters[c]}/{s.d(c).cost})")
+            else:
+                zone.append(f"face-down card ({s.counters[c]} counters)")
+        lines.append("  Build zone: " + (", ".join(zone) or "-"))
+    if 0 <= me <= 1:
+        lines.append(f"Your hand: {', '.join(s.name(c) for c in s.hand[me]) or '-'}")
+    lines.append("Cards: [speed/power/health]; a unit's abilities: `dejarik cards show tcg NAME`")
+    return lines
+
+
+def start_log(s: TcgState) -> list[str]:
+    return [f"{SIDE_NAMES[0]}: {s.config['dark']}; {SIDE_NAMES[1]}: {s.config['light']}"]
+
+
+def result_line(s: Any, seed: int) -> str:
+    who = f"{SIDE_NAMES[s.won]} wins" if s.won >= 0 else "No winner"
+    return f"Result: {who} after {s.turn} turns ({s.end_reason}), seed {seed}."
+
+
+def _main_decision(s: TcgState) -> bool:
+    return s.tasks[-1][0] in ("?build", "?attack", "?setup")
+
+
+UI = LineUI(game="tcg", who=lambda s, p: SIDE_NAMES[p], board=board_lines, start_log=start_log,
+            result=result_line, show_board=_main_decision)
