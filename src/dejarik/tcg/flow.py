@@ -383,7 +383,9 @@ def _retreat_answer(s: S, task: Task, a: Action) -> None:
 def _force_cost(s: S, p: int, ab: Ability, card: int) -> int:
     if ab.kind == "play":
         return ab.force + battle_tax(s)
-    return ab.force + ability_tax(s, p)
+    if ab.kind in ("activated", "prevent"):   # Nexu taxes activated abilities, not triggers
+        return ab.force + ability_tax(s, p)
+    return ab.force
 
 
 def _payable(s: S, p: int, u: int, ab: Ability) -> bool:
