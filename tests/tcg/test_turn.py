@@ -318,3 +318,27 @@ def test_hand_cards_stay_in_hand_after_a_failed_play() -> None:
     with pytest.raises(IllegalActionError):
         s.apply((F.DEPLOY, 0, 0))
     assert s.zone[0] == HAND and s.bp == [0, 1]
+
+
+def test_hidden_cards_stay_hidden_and_resampling_keeps_the_view() -> None:
+    """Seed 004 line 36 (face-down cards) and the project rule that a view holds only what its
+    player may know: the Light Side's observation names none of the Dark Side's hand, deck or
+    face-down cards, and a re-deal of what it cannot see leaves its observation unchanged."""
+    from dejarik.tcg.game import new_state
+
+    s = new_state({}, 11)
+    while s.turn < 2 and not s.done:
+        s.apply(s.heuristic_action(s.rng.copy()))
+    view = s.observation(LIGHT)
+    dark = view["sides"][DARK]
+    assert set(dark["hand"]) == {"count", "known"} and dark["hand"]["known"] == []
+    assert all("name" not in c for c in dark["build_zone"] if not c["retreated"])
+    hidden = {s.name(c) for c in s.deck[DARK]} - {s.name(c) for c in s.all_in_play() + s.discard[DARK]}
+    text = repr(view)
+    assert not any(name in text for name in hidden - {s.name(c) for c in s.hand[LIGHT] + s.deck[LIGHT]})
+    changed = 0
+    for seed in range(5):
+        w = s.resample_hidden(LIGHT, seed)
+        assert w.observation(LIGHT) == view
+        changed += w.hand[DARK] != s.hand[DARK]
+    assert changed >= 3
