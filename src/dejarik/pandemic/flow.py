@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dejarik.core.tasks import run_tasks, task_decider, task_options
 from dejarik.pandemic import board
 from dejarik.pandemic.codes import (
     ABILITY,
@@ -39,31 +40,19 @@ ASSAULT_KINDS = ("assault", "stealth")
 
 def run(s: S) -> None:
     """Run automatic tasks until a decision with options waits, or the game ends."""
-    while s.tasks and not s.done:
-        task = s.tasks[-1]
-        op = task[0]
-        if op[0] == "?":
-            opts = _DECIDE[op][1](s, task)
-            if opts:
-                s._legal = opts
-                return
-            s.tasks.pop()
-            continue
-        s.tasks.pop()
-        if op == "fx":
-            run_step(s, task[1], task[2])
-        else:
-            _RUN[op](s, task)
-    s._legal = None
+    run_tasks(s, _RUN, _DECIDE, _fx)
+
+
+def _fx(s: S, task: Task) -> None:
+    run_step(s, task[1], task[2])
 
 
 def decider(s: S, task: Task) -> int:
-    return int(_DECIDE[task[0]][0](s, task))
+    return task_decider(_DECIDE, s, task)
 
 
 def options(s: S, task: Task) -> list[Action]:
-    opts: list[Action] = _DECIDE[task[0]][1](s, task)
-    return opts
+    return task_options(_DECIDE, s, task)
 
 
 def answer(s: S, task: Task, action: Action) -> None:

@@ -67,7 +67,6 @@ class Ability:
     target: Sel | None = None     # prevent abilities and prevent-timing plays: whose damage
     self_only: bool = False       # prevent abilities for the unit itself (Evade, Deflect)
     optional: bool = False
-    once: bool = True             # prevention: once per damage instance
 
 
 KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon")

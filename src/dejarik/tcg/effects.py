@@ -7,22 +7,12 @@ the list go on, or pushes a decision (flow.py) that carries the rest of the list
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from dejarik.tcg.abilities import Op, Sel
-from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
-from dejarik.tcg.state import (
-    ARENA,
-    BUILD,
-    DARK,
-    DECK,
-    DISCARD,
-    HAND,
-    LIGHT,
-    UNDER,
-    UNTIL_ATTACK,
-    UNTIL_BATTLE,
-)
+from dejarik.tcg.abilities import Ability, Op, Sel
+from dejarik.tcg.carddefs import BATTLE, UNIT
+from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, UNDER
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -45,60 +35,52 @@ def push_fx(s: S, ops: tuple[Op, ...], ctx: Ctx, i: int = 0) -> None:
 
 
 # -- static abilities -------------------------------------------------------------------------
-def static_mods(s: S, u: int) -> tuple[int, int, int]:
-    """Speed, power and Critical Hit that units in play give u (their static abilities).
-    Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored, so only
-    units in the arenas count."""
-    speed = power = crit = 0
-    for p in (DARK, LIGHT):
-        for a in s.arena[p]:
-            for src in a:
-                d = s.defs[s.card_def[src]]
-                for ab in d.abilities:
-                    if ab.kind != "static" or "mods" not in ab.static:
-                        continue
-                    st = ab.static
-                    units = st["units"]
-                    if units == "self":
-                        if src != u:
-                            continue
-                    elif not s.matches(units, u, p, src):
-                        continue
-                    if ab.cond is not None and not condition(s, ab.cond, p, src):
-                        continue
-                    # "while attacking a Jedi": the defender is the opponent's, so match for them
-                    if "attacking" in st and (s.atk is None or s.atk[0] != u
-                                              or not s.matches(st["attacking"], s.atk[1], p ^ 1)):
-                        continue
-                    ms = st["mods"]
-                    speed += ms[0]
-                    power += ms[1]
-                    crit += ms[2]
-    return speed, power, crit
-
-
-def statics(s: S, key: str) -> list[tuple[int, Any]]:
-    """(controller, value) of every static ability `key` of the units in play."""
-    out = []
+def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
+    """(controller, unit, ability) for every static ability `key` of the units in the arenas.
+    Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored."""
     for p in (DARK, LIGHT):
         for a in s.arena[p]:
             for src in a:
                 for ab in s.defs[s.card_def[src]].abilities:
                     if ab.kind == "static" and key in ab.static:
-                        out.append((p, ab.static[key]))
-    return out
+                        yield p, src, ab
+
+
+def static_mods(s: S, u: int) -> tuple[int, int, int]:
+    """Speed, power and Critical Hit that units in play give u (their static abilities)."""
+    speed = power = crit = 0
+    for p, src, ab in _statics(s, "mods"):
+        st = ab.static
+        units = st["units"]
+        if units == "self":
+            if src != u:
+                continue
+        elif not s.matches(units, u, p, src):
+            continue
+        if ab.cond is not None and not condition(s, ab.cond, p, src):
+            continue
+        # "while attacking a Jedi": the defender is the opponent's, so match for them
+        if "attacking" in st and (s.atk is None or s.atk[0] != u
+                                  or not s.matches(st["attacking"], s.atk[1], p ^ 1)):
+            continue
+        ms = st["mods"]
+        speed += ms[0]
+        power += ms[1]
+        crit += ms[2]
+    return speed, power, crit
+
+
+def statics(s: S, key: str) -> list[tuple[int, Any]]:
+    """(controller, value) of every static ability `key` of the units in play."""
+    return [(p, ab.static[key]) for p, _, ab in _statics(s, key)]
 
 
 def deploy_cost(s: S, inst: int) -> int:
     """The build cost, less what static abilities such as Lama Su's take off (at least 0)."""
-    cost = s.d(inst).cost
-    for p in (DARK, LIGHT):
-        for a in s.arena[p]:
-            for src in a:
-                for ab in s.defs[s.card_def[src]].abilities:
-                    if (ab.kind == "static" and "deploy_cost" in ab.static
-                            and s.matches_card(ab.static["cards"], inst, p)):
-                        cost += ab.static["deploy_cost"]
+    cost: int = s.d(inst).cost
+    for p, _, ab in _statics(s, "deploy_cost"):
+        if s.matches_card(ab.static["cards"], inst, p):
+            cost += ab.static["deploy_cost"]
     return max(0, cost)
 
 
@@ -360,7 +342,7 @@ def _modify(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
                    .replace(" +0 speed,", "").replace(" +0 power,", "").replace(", +0 Critical Hit", ""))
 
 
-def _payment(s: S, op: Op, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
+def _payment(s: S, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
     """'unless your opponent pays N Force': the payer decides, if they can pay."""
     if s.force[payer] >= amount:
         s.tasks.append(("?pay", payer, amount, then, ctx))
@@ -372,7 +354,7 @@ def _tap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, ref, pays = op
     for u in units_of(s, ref, ctx):
         if pays:
-            _payment(s, op, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
+            _payment(s, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
             return
         s.tapped[u] = True
         s.note(f"{s.name(u)} is tapped")
@@ -616,6 +598,3 @@ _OPS: dict[str, Any] = {
     "look_at_hand": _look_at_hand, "crowd_control": _crowd_control, "prevent": _prevent,
     "deflect": _prevent, "reroll": _reroll,
 }
-
-UNTILS = (UNTIL_ATTACK, UNTIL_BATTLE)
-__all__ = ["DECK", "MISSION", "UNTILS", "run_fx"]

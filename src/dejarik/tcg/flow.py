@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dejarik.core.tasks import run_tasks, task_decider, task_options
 from dejarik.tcg.abilities import Ability
 from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
 from dejarik.tcg.effects import (
@@ -42,7 +43,6 @@ from dejarik.tcg.state import (
     BUILD,
     COMMAND,
     DARK,
-    DECK,
     HAND,
     LIGHT,
     READY,
@@ -76,34 +76,15 @@ _P: Action = (PASS, 0, 0)
 
 def run(s: S) -> None:
     """Run automatic tasks until a decision with options waits, or the game ends."""
-    while s.tasks and not s.done:
-        task = s.tasks[-1]
-        op = task[0]
-        if op[0] == "?":
-            entry = _DECIDE[op]
-            opts = entry[1](s, task)
-            if opts:
-                s._legal = opts
-                return
-            s.tasks.pop()
-            if len(entry) > 3:
-                entry[3](s, task)
-            continue
-        s.tasks.pop()
-        if op == "fx":
-            run_fx(s, task)
-        else:
-            _RUN[op](s, task)
-    s._legal = None
+    run_tasks(s, _RUN, _DECIDE, run_fx)
 
 
 def decider(s: S, task: Task) -> int:
-    return int(_DECIDE[task[0]][0](s, task))
+    return task_decider(_DECIDE, s, task)
 
 
 def options(s: S, task: Task) -> list[Action]:
-    opts: list[Action] = _DECIDE[task[0]][1](s, task)
-    return opts
+    return task_options(_DECIDE, s, task)
 
 
 def answer(s: S, task: Task, action: Action) -> None:
@@ -128,10 +109,6 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
             s.tasks.append(("?trigger", u, i))
         else:
             push_fx(s, ab.ops, ctx_of(s.owner[u], u))
-
-
-def _all_units(s: S) -> list[int]:
-    return s.all_in_play()
 
 
 # -- setup (reference section 4) --------------------------------------------------------------
@@ -228,7 +205,7 @@ def _command(s: S, task: Task) -> None:
     s.note(f"build roll {roll}: Dark Side {s.bp[DARK]}, Light Side {s.bp[LIGHT]} build points")
     s.tasks += [("command_end",), ("?retreat", LIGHT), ("?retreat", DARK), ("build_step", LIGHT),
                 ("build_step", DARK)]
-    fire(s, "build_roll", _all_units(s))
+    fire(s, "build_roll", s.all_in_play())
 
 
 def _build_step(s: S, task: Task) -> None:
@@ -560,7 +537,7 @@ def _battle(s: S, task: Task) -> None:
     s.tasks.append(("contests",))
     for e in [e for e in s.effects if e[0] == "battle_start"]:
         push_fx(s, e[1], e[2])
-    fire(s, "battle_start", _all_units(s))
+    fire(s, "battle_start", s.all_in_play())
 
 
 def _step(s: S, task: Task) -> None:
@@ -570,7 +547,7 @@ def _step(s: S, task: Task) -> None:
     s.tasks.append(("next_attack", a))
     pop(s, GENERAL)
     if a == 2:
-        fire(s, "step_start_character", _all_units(s))
+        fire(s, "step_start_character", s.all_in_play())
 
 
 def attack_order(s: S, a: int) -> tuple[int, list[int]]:
@@ -669,14 +646,14 @@ def _command_options(s: S, task: Task) -> list[Action]:
 
 
 def _command_answer(s: S, task: Task, a: Action) -> None:
-    u = task[1]
-    s.effects = [e for e in s.effects if not (e[0] == "command" and e[1] == u)]
+    _end_command(s, task)
     if a[0] == ATTACK:
         s.tasks.pop()      # the owner's own attack choice is replaced
-        start_attack(s, u, a[2])
+        start_attack(s, task[1], a[2])
 
 
-def _command_empty(s: S, task: Task) -> None:
+def _end_command(s: S, task: Task) -> None:
+    """The command is used up whether or not the commanding player redirects the attack."""
     s.effects = [e for e in s.effects if not (e[0] == "command" and e[1] == task[1])]
 
 
@@ -776,7 +753,7 @@ def _deal(s: S, task: Task) -> None:
 def _end_battle(s: S, task: Task) -> None:
     s.step = -1
     s.tasks.append(("battle_cleanup",))
-    fire(s, "battle_end", _all_units(s))
+    fire(s, "battle_end", s.all_in_play())
 
 
 def _battle_cleanup(s: S, task: Task) -> None:
@@ -1041,11 +1018,8 @@ def _fx_ctl(s: S, task: Task) -> int:
     return int(task[-1][0])
 
 
-def _arena_ctl(s: S, task: Task) -> int:
-    return int(task[3][0])
-
-
-def _may_ctl(s: S, task: Task) -> int:
+def _ctx_ctl(s: S, task: Task) -> int:
+    """The controller of the effect a `?arena` or `?may` decision belongs to."""
     return int(task[3][0])
 
 
@@ -1075,12 +1049,12 @@ _DECIDE: dict[str, _Decide] = {
     "?retreat": (_ctl, _retreat_options, _retreat_answer),
     "?pop": (_pop_decider, _pop_options, _pop_answer, _pop_pass),
     "?attack": (_ctl, _attack_options, _attack_answer),
-    "?command": (_command_ctl, _command_options, _command_answer, _command_empty),
+    "?command": (_command_ctl, _command_options, _command_answer, _end_command),
     "?bid": (_bid_decider, _bid_options, _bid_answer),
     "?choose": (_choose_decider, _choose_options, _choose_answer, _choose_empty),
-    "?arena": (_arena_ctl, _arena_options, _arena_answer),
+    "?arena": (_ctx_ctl, _arena_options, _arena_answer),
     "?option": (_fx_ctl, _option_options, _option_answer),
-    "?may": (_may_ctl, _may_options, _may_answer),
+    "?may": (_ctx_ctl, _may_options, _may_answer),
     "?pay": (_ctl, _pay_options, _pay_answer),
     "?trigger": (_trigger_ctl, _trigger_options, _trigger_answer),
     "?discard": (_ctl, _discard_options, _discard_answer),
@@ -1091,5 +1065,3 @@ _DECIDE: dict[str, _Decide] = {
     "?crowd": (_ctl, _crowd_options, _crowd_answer),
     "?dice": (_ctl, _dice_options, _dice_answer),
 }
-
-__all__ = ["DECK", "SETUP_POINTS", "UNDER", "run"]

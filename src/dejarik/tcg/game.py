@@ -9,7 +9,7 @@ from typing import Any
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import digest
 from dejarik.core.rng import Rng
-from dejarik.tcg.carddefs import CardDef, all_defs
+from dejarik.tcg.carddefs import all_defs
 from dejarik.tcg.decks import Deck, load_deck
 from dejarik.tcg.flow import HAND_SIZE, SETUP_POINTS, run
 from dejarik.tcg.state import DARK, DECK, ENGINE_VERSION, LIGHT, TcgState
@@ -116,10 +116,6 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
         s.tasks += [("?redraw", LIGHT), ("?redraw", DARK)]
     run(s)
     return s
-
-
-def defs_digest(defs: tuple[CardDef, ...]) -> str:
-    return digest([(d.name, repr(d.abilities)) for d in defs])
 
 
 class TcgGame:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.rng import Rng
-from dejarik.tcg.carddefs import UNIT
 from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, PHASE_NAMES, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -108,5 +107,3 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     w._legal = None
     return w
 
-
-__all__ = ["UNIT", "observation", "resample_hidden"]

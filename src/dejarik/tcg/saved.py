@@ -36,15 +36,11 @@ def decode(x: Any) -> Any:
         return tuple(decode(v) for v in x["t"])
     if isinstance(x, dict) and set(x) == {"sel"}:
         d = {k: decode(v) for k, v in x["sel"].items()}
-        d["any_of"] = tuple(_sel(a) for a in d.get("any_of", ()))
+        d["any_of"] = tuple(d.get("any_of", ()))   # already selectors: decoded above
         return Sel(**d)
     if isinstance(x, list):
         return [decode(v) for v in x]
     return x
-
-
-def _sel(x: Any) -> Sel:
-    return x if isinstance(x, Sel) else Sel(**x)
 
 
 def state_to_json(s: TcgState) -> dict[str, Any]:

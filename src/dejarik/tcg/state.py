@@ -15,7 +15,7 @@ from typing import Any, Self
 from dejarik.core.errors import IllegalActionError
 from dejarik.core.rng import Rng
 from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
-from dejarik.tcg.carddefs import UNIT, CardDef
+from dejarik.tcg.carddefs import CardDef
 
 ENGINE_VERSION = "tcg-1"
 DARK, LIGHT = 0, 1
@@ -103,9 +103,6 @@ class TcgState:
 
     def unit_arena(self, u: int) -> int:
         return self.defs[self.card_def[u]].arena
-
-    def in_arena(self, u: int) -> bool:
-        return self.zone[u] == ARENA
 
     def stack_size(self, u: int) -> int:
         below = self.under.get(u)
@@ -326,6 +323,3 @@ class TcgState:
 
         return state_from_json(cls, data)
 
-
-def is_unit(s: TcgState, inst: int) -> bool:
-    return s.defs[s.card_def[inst]].kind == UNIT
