@@ -227,6 +227,16 @@ def create_game(page: Any, base: str, *, opponent: str = "ai", level: str = "eas
     return game_id_of(page)
 
 
+# What a page shows, for a failing test's report: the board's attributes, the connection and the
+# text of any visible error box.
+DIAGNOSE = """() => {
+  const attrs = (sel) => { const e = document.querySelector(sel); return e ? Object.assign({}, e.dataset) : null; };
+  const text = (sel) => { const e = document.querySelector(sel); return e && !e.hidden ? e.textContent : null; };
+  return JSON.stringify({board: attrs('#board'), conn: attrs('#conn'), error: text('#error'),
+                         joinError: text('#join-error'), prompt: text('#prompt')});
+}"""
+
+
 def seq(page: Any) -> int:
     value = page.get_attribute("#board", "data-seq")
     return int(value) if value else -1

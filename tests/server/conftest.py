@@ -25,6 +25,15 @@ from dejarik.server.limits import Limits
 FAST = Limits(messages_per_second=10_000, message_burst=10_000, creates_per_minute=10_000, create_burst=1000)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test item (`item.rep_call`), so that a fixture can tell
+    in its teardown whether the test failed and print what it knows."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
 def make_client(url: str, limits: Limits = FAST, seed: int = 2026) -> TestClient:
     """A server whose games are dealt from a seeded generator, so a test plays the same games
     every run."""

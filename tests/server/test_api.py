@@ -129,3 +129,49 @@ def test_serve_refuses_a_database_it_cannot_use_before_serving(tmp_path: Path) -
                        (f"sqlite:///{tmp_path}/no/such/dir/g.db", "unable to open database file")]:
         result = CliRunner().invoke(main, ["serve", "--db", url])
         assert result.exit_code == 2 and words in result.output, result.output
+
+
+def test_a_connection_joins_the_room_everyone_else_reaches(db_url: str) -> None:
+    """A page's request drops an idle room as soon as it has read it. A connection that was
+    waiting on that same load must not join the dropped copy: it would never hear of the
+    friend who joins next (the browser test caught the host stuck at "waiting")."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dejarik.server.db import open_engine
+    from dejarik.server.rooms import Conn, Hub, Room
+    from dejarik.server.schema import CreateGame
+    from dejarik.server.store import Store
+
+    async def scenario() -> None:
+        heard: list[dict[str, object]] = []
+
+        async def hear(text: str) -> None:
+            heard.append(json.loads(text))
+
+        with ThreadPoolExecutor(1) as pool:
+            hub = Hub(Store(open_engine(db_url)), Limits(), pool, pool, lambda: 7)
+            room, _, token, invite = await hub.create(CreateGame(opponent="friend", seat=0))
+            assert invite is not None
+            hub.maybe_forget(room)                 # no connection yet: dropped
+
+            async def page_request() -> None:     # as app.read_room: read it, keep nothing
+                hub.maybe_forget(await hub.room(room.id))
+
+            async def connection() -> Room:       # as the WebSocket: join the room it gets
+                got = await hub.room(room.id)
+                host = Conn(hear, Limits())
+                host.seat = got.seat_of(token)
+                got.join(host)
+                return got
+
+            _, host_room = await asyncio.gather(page_request(), connection())
+            assert hub.rooms.get(room.id) is host_room, "the connection joined a dropped room"
+            await hub.join(room.id, invite)
+            await asyncio.sleep(0.05)              # the connection's writer sends its queue
+            states = [m["status"] for m in heard if m["type"] == "state"]
+            assert states[0] == "waiting" and states[-1] == "playing", states
+            for c in list(host_room.conns):
+                host_room.leave(c)
+
+    asyncio.run(scenario())

@@ -64,15 +64,28 @@ class Pages:
         page.on("pageerror", lambda err: self.errors.append(f"{page.url}: {err}"))
         return page
 
+    def describe(self) -> str:
+        """What every open page shows: where it is, the board's state, the connection and any
+        error box. Printed when a test fails."""
+        lines = []
+        for ctx in self.contexts:
+            for page in ctx.pages:
+                lines.append(f"{page.url}: {page.evaluate(b.DIAGNOSE)}")
+        return "\n".join(lines)
+
     def close(self) -> None:
         for ctx in self.contexts:
             ctx.close()
 
 
 @pytest.fixture
-def pages(chromium: Any) -> Iterator[Pages]:
+def pages(chromium: Any, server: b.Server, request: pytest.FixtureRequest) -> Iterator[Pages]:
     made = Pages(chromium)
     yield made
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        print(f"-- the pages when the test failed --\n{made.describe()}")
+        print(f"-- the end of the server's log --\n{server.log()}")
     made.close()
     assert not made.errors, f"script errors in the page: {made.errors}"
 

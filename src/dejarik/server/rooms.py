@@ -404,13 +404,22 @@ class Hub:
 
     # -- rooms -----------------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room:
-        """The live room of a game, loaded from the database the first time."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        pending = self._loading.get(game_id)
-        if pending is not None:
-            return await pending
+        """The live room of a game, loaded from the database the first time.
+
+        The room returned is the one registered when this returns: a caller that waited on
+        another caller's load can find that room already dropped (a page's request forgets
+        an idle room at once), and then looks again, so that a connection never joins a room
+        nobody else can reach."""
+        while True:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            pending = self._loading.get(game_id)
+            if pending is None:
+                return await self._load(game_id)
+            await pending
+
+    async def _load(self, game_id: str) -> Room:
         future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
@@ -477,12 +486,19 @@ class Hub:
             seat = await self.db(self.store.claim, game_id, digest(invite), digest(token))
             if seat is None:
                 raise GameError("bad_invite", "that invite is not valid for this game (an invite works once)")
-            room.rec.seats[seat].token_hash = digest(token)
-            room.rec.seats[seat].invite_hash = None
+            # the room may have been dropped and loaded again while the claim was stored:
+            # the live one (if any) learns of the seat too
+            live = self.rooms.get(game_id)
+            for r in (room, live):   # (the same room twice, usually: no harm)
+                if r is not None:
+                    r.rec.seats[seat].token_hash = digest(token)
+                    r.rec.seats[seat].invite_hash = None
             if room.status == "playing":
                 await self.db(self.store.set_status, game_id, "playing")
-        room.broadcast()
-        room.maybe_ai()
+        live = self.rooms.get(game_id)
+        if live is not None:
+            live.broadcast()
+            live.maybe_ai()
         return seat, token
 
 
