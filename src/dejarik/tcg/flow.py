@@ -913,13 +913,19 @@ def _discard_answer(s: S, task: Task, a: Action) -> None:
         s.tasks.append(("?discard", p, n - 1))
 
 
+def _one_per_card(s: S, cards: list[int]) -> list[int]:
+    """Copies of a card are the same choice: the lowest instance stands for them, whatever
+    the order of the pile (a shuffled copy of the game must offer the same actions)."""
+    first: dict[int, int] = {}
+    for c in sorted(cards):
+        first.setdefault(s.card_def[c], c)
+    return list(first.values())
+
+
 def _search_options(s: S, task: Task) -> list[Action]:
     _, p, op = task
-    seen: dict[int, int] = {}
-    for c in s.deck[p]:
-        if search_fits(s, op, p, c):
-            seen.setdefault(s.card_def[c], c)   # copies of a card are the same choice
-    return [(CHOOSE, c, 0) for c in seen.values()] + [_P]
+    fits = _one_per_card(s, [c for c in s.deck[p] if search_fits(s, op, p, c)])
+    return [(CHOOSE, c, 0) for c in fits] + [_P]
 
 
 def _search_answer(s: S, task: Task, a: Action) -> None:
@@ -957,11 +963,8 @@ def _unit_type_answer(s: S, task: Task, a: Action) -> None:
 
 def _recover_options(s: S, task: Task) -> list[Action]:
     _, p, kind, left = task
-    seen: dict[int, int] = {}
-    for c in s.discard[p]:
-        if s.d(c).facts.type == kind:
-            seen.setdefault(s.card_def[c], c)
-    return ([(CHOOSE, c, 0) for c in seen.values()] + [_P]) if seen and left > 0 else []
+    fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type == kind])
+    return ([(CHOOSE, c, 0) for c in fits] + [_P]) if fits and left > 0 else []
 
 
 def _recover_answer(s: S, task: Task, a: Action) -> None:

@@ -123,4 +123,48 @@ def heuristic_action(s: S, rng: Rng) -> tuple[int, ...]:
                    s.zone[a[1]] in (3, 4) else -1)
     if op == "?pay":
         return acts[0]
+    return _inner_choice(s, op, acts, me, rng)
+
+
+def _inner_choice(s: S, op: str, acts: list[tuple[int, ...]], me: int, rng: Rng) -> tuple[int, ...]:
+    """The small choices inside an effect: dice, discards, searches."""
+    picks = [a for a in acts if a[0] == F.CHOOSE]
+    if op == "?dice":
+        # reroll the dice that went against us: misses when we attack, hits when we defend
+        attacking = s.atk is not None and s.owner[s.atk[0]] == me
+        bad = [a for a in picks if (s.dice[a[1]] < 4) == attacking]
+        return bad[0] if bad else (F.PASS, 0, 0)
+    if op in ("?search", "?recover", "?pick_from_hand"):
+        return max(picks, key=lambda a: s.d(a[1]).cost) if picks else acts[-1]
+    if op == "?discard":
+        return min(picks, key=lambda a: s.d(a[1]).cost)
+    if op == "?crowd":
+        return min(picks, key=lambda a: s.power(a[1]) + s.health(a[1]) - s.damage[a[1]])
+    if op == "?unit_type":
+        return max(picks, key=lambda a: (2 if not s.arena[me][a[1]] else
+                                         1 if len(s.arena[me][a[1]]) <= len(s.arena[1 - me][a[1]]) else 0))
     return acts[rng.below(len(acts))]
+
+
+# The decisions that begin a new choice of what to do: a one-step lookahead plays on to one
+# of them (or to the chance before an attack) and judges the action by the position there.
+_STOPS = frozenset({"?redraw", "?setup", "?partial", "?build", "?retreat", "?attack"})
+# Decisions whose worth the evaluation can't see (which die, which card from a deck): the
+# lookahead player answers them by rule of thumb.
+_ROUTINE = frozenset({"?build", "?redraw", "?bid", "?pay", "?dice", "?discard", "?search", "?recover",
+                      "?pick_from_hand", "?crowd", "?unit_type"})
+
+
+def settle(s: S, rng: Rng, budget: int = 300) -> None:
+    """Play on by rule of thumb until the next step decision, so that an attack is judged by
+    the damage it did and an effect by its result, not by the half-done position after it."""
+    while budget and not s.done:
+        task = s.tasks[-1]
+        if task[0] in _STOPS or (task[0] == "?pop" and task[1] == F.GENERAL):
+            return
+        s.apply(heuristic_action(s, rng))
+        budget -= 1
+
+
+def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
+    return heuristic_action(s, rng) if s.tasks[-1][0] in _ROUTINE else None

@@ -261,6 +261,18 @@ class TcgState:
 
         return heuristic_action(self, rng)
 
+    def routine_action(self, rng: Rng) -> tuple[int, ...] | None:
+        """A rule-of-thumb answer where a lookahead would learn nothing (policy.py)."""
+        from dejarik.tcg.policy import routine_action
+
+        return routine_action(self, rng)
+
+    def settle(self, rng: Rng) -> None:
+        """Play on to the next step decision by rule of thumb (policy.py)."""
+        from dejarik.tcg.policy import settle
+
+        settle(self, rng)
+
     def action_to_text(self, action: tuple[int, ...]) -> str:
         from dejarik.tcg.notation import action_text
 

@@ -1,0 +1,53 @@
+"""The built-in players on the card game: the lookahead plays each decision on to the next
+step (so an attack is judged by its damage), answers the small choices by rule of thumb, and
+beats the rule-of-thumb player from both seats."""
+
+from __future__ import annotations
+
+from dejarik.agents.base import GreedyAgent, HeuristicAgent
+from dejarik.core.rng import Rng
+from dejarik.tcg import flow as F
+from dejarik.tcg.game import new_state
+from dejarik.tcg.policy import routine_action
+from dejarik.tcg.state import TcgState
+
+
+def _to_first(op: str, seed: int = 1, inside_attack: bool = False) -> TcgState:
+    """The first position of a greedy game (or of the games after it) deciding `op`."""
+    for game in range(seed, seed + 50):
+        s = new_state({}, game)
+        agent = GreedyAgent(game)
+        while not s.done:
+            if s.tasks[-1][0] == op and (s.atk is not None) == inside_attack:
+                return s
+            s.apply(agent.act(s))
+    raise AssertionError(f"no {op} in 50 games")
+
+
+def test_settling_a_choice_inside_an_attack_plays_on_to_its_damage() -> None:
+    s = _to_first("?pop", inside_attack=True)
+    assert s.tasks[-1][1] != F.GENERAL
+    s.settle(Rng(3))
+    assert s.atk is None and s.dmg is None   # the dice rolled and the damage dealt
+    assert s.done or s.tasks[-1][0] in ("?attack", "?pop", "?build", "?retreat", "?setup")
+    assert s.done or s.tasks[-1][0] != "?pop" or s.tasks[-1][1] == F.GENERAL
+
+
+def test_build_steps_are_answered_by_rule_and_attacks_by_lookahead() -> None:
+    build = _to_first("?build")
+    assert routine_action(build, Rng(1)) == build.heuristic_action(Rng(1))
+    assert routine_action(_to_first("?attack"), Rng(1)) is None
+
+
+def test_the_lookahead_beats_the_rule_of_thumb_from_both_seats() -> None:
+    wins = 0
+    games = 30
+    for seed in range(games):
+        for seat in (0, 1):
+            s = new_state({}, 1000 + seed)
+            agents = [GreedyAgent(seed), GreedyAgent(seed + 7)]
+            agents[seat] = HeuristicAgent(seed)   # type: ignore[call-overload]
+            while not s.done:
+                s.apply(agents[s.current_player].act(s))
+            wins += s.won == seat
+    assert wins > 0.55 * 2 * games, f"the lookahead won {wins} of {2 * games}"
