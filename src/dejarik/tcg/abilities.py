@@ -49,6 +49,7 @@ class Ability:
     """One ability of a card (or the play of a Battle card, or a Mission's completion)."""
 
     kind: str                     # keyword static activated prevent trigger play mission reroll
+                                  # pilot
     timing: str = ""              # activated/play: build would_attack attack reroll prevent any;
                                   # trigger: the event
     force: int = 0                # Force to pay (activated, play)
@@ -370,6 +371,16 @@ class _Reader:
             if "attacking" in d:
                 out["attacking"] = self.sel(d["attacking"], f"{what}.attacking")
             return Ability("static", static=out, cond=self.cond(d.get("if"), f"{what}.if"))
+        if "pilot" in raw:
+            d = self.mapping(raw, what, {"pilot", "gives"})
+            onto = d["pilot"] if isinstance(d["pilot"], list) else [d["pilot"]]
+            if not onto or not all(isinstance(t, str) and t for t in onto):
+                raise self.fail(f"{what}.pilot: the subtypes it may pilot, e.g. [Starfighter]")
+            gives = self.mapping(d.get("gives") or {}, f"{what}.gives", set(STAT_KEYS))
+            # reference section 11: only non-Droid units of the named subtypes take a pilot
+            return Ability("pilot", static={
+                "onto": Sel(subtypes=tuple(onto), not_subtypes=("Droid",)),
+                "mods": tuple(self.integer(gives.get(k, 0), f"{what}.gives.{k}") for k in STAT_KEYS)})
         if "activated" in raw:
             d = self.mapping(raw, what, {"activated", "timing", "do", "if"})
             if d.get("timing") not in TIMINGS:
@@ -400,7 +411,7 @@ class _Reader:
             return Ability("mission", ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"))
         raise self.fail(f"{what}: not an ability (keyword, evade, deflect, prevent, static, "
-                        f"activated, when, reroll, play or mission)")
+                        f"pilot, activated, when, reroll, play or mission)")
 
 
 def parse_abilities(data: Any, source: str) -> tuple[str, dict[str, tuple[Ability, ...]]]:

@@ -267,6 +267,10 @@ def ability_text(ab: Ability) -> str:
         return f"Play for {ab.force} Force, {_TIMING[ab.timing]}{_cond(ab.cond)}: {ops_text(ab.ops)}"
     if ab.kind == "mission":
         return f"When completed{_cond(ab.cond)}: {ops_text(ab.ops)}"
+    if ab.kind == "pilot":
+        kinds = " or ".join(ab.static["onto"].subtypes)
+        gets = _mods(ab.static["mods"]) or "nothing more"
+        return f"Pilot: may fly one of your non-Droid {kinds} units, which then gets {gets}"
     return ab.kind
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dejarik.tcg.abilities import Ability, Op, Sel
 from dejarik.tcg.carddefs import BATTLE, UNIT
-from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, UNDER
+from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, PILOTING, UNDER
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -49,6 +49,11 @@ def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
 def static_mods(s: S, u: int) -> tuple[int, int, int]:
     """Speed, power and Critical Hit that units in play give u (their static abilities)."""
     speed = power = crit = 0
+    for pilot in s.aboard.get(u, ()):    # reference section 11: the piloted unit gains the bonuses
+        ab = pilot_ability(s, pilot)
+        if ab is not None:
+            ms = ab.static["mods"]
+            speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
     for p, src, ab in _statics(s, "mods"):
         st = ab.static
         units = st["units"]
@@ -164,6 +169,11 @@ def leave_zone(s: S, inst: int) -> None:
     z = s.zone[inst]
     if z == ARENA:
         s.arena[p][s.unit_arena(inst)].remove(inst)
+    elif z == PILOTING:
+        host = host_of(s, inst)
+        s.aboard[host].remove(inst)
+        if not s.aboard[host]:
+            del s.aboard[host]
     elif z != UNDER:
         (s.deck, s.hand, s.discard, s.build)[z][p].remove(inst)
 
@@ -182,7 +192,7 @@ def to_discard(s: S, inst: int) -> None:
     if s.zone[inst] == DISCARD:
         return
     leave_zone(s, inst)
-    for c in (inst, *s.under.pop(inst, ())):
+    for c in (inst, *s.under.pop(inst, ()), *s.aboard.pop(inst, ())):   # its stack and pilots too
         s.zone[c] = DISCARD
         s.counters[c] = s.damage[c] = 0
         s.tapped[c] = s.face_up[c] = False
@@ -232,18 +242,33 @@ def place_unit(s: S, u: int, under_of: int = -1) -> None:
         return
     top = same_name_in_play(s, p, s.d(u).uname) if s.d(u).unique else -1
     if top >= 0:        # u becomes the new top of that stack
-        arena = s.arena[p][a]
-        arena[arena.index(top)] = u
-        s.under[u] = [*s.under.pop(top, []), top]
-        s.zone[top] = UNDER
-        s.damage[u], s.damage[top] = s.damage[top], 0
-        s.tapped[u] = s.tapped[top]
-        s.tapped[top] = False
-        s.mods = [(u, *m[1:]) if m[0] == top else m for m in s.mods]
-        s.zone[u] = ARENA
+        new_top(s, top, u)
         return
     s.zone[u] = ARENA
     s.arena[p][a].append(u)
+
+
+def new_top(s: S, top: int, new: int) -> None:
+    """`new` (deployed, or from beneath) becomes the top card of top's stack; the stack's
+    damage, tapping, modifiers and pilots stay with the unit (reference section 10)."""
+    arena = s.arena[s.owner[top]][s.unit_arena(top)]
+    arena[arena.index(top)] = new
+    s.under[new] = [*(x for x in s.under.pop(top, []) if x != new), top]
+    s.zone[new], s.zone[top] = ARENA, UNDER
+    s.damage[new], s.damage[top] = s.damage[top], 0
+    s.tapped[new], s.tapped[top] = s.tapped[top], False
+    s.mods = [(new, *m[1:]) if m[0] == top else m for m in s.mods]
+    if top in s.aboard:
+        s.aboard[new] = s.aboard.pop(top)
+
+
+def host_of(s: S, pilot: int) -> int:
+    """The unit a pilot is aboard."""
+    return next(host for host, pilots in s.aboard.items() if pilot in pilots)
+
+
+def pilot_ability(s: S, c: int) -> Ability | None:
+    return next((ab for ab in s.d(c).abilities if ab.kind == "pilot"), None)
 
 
 def same_name_in_play(s: S, p: int, uname: str) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.tasks import run_tasks, task_decider, task_options
+from dejarik.tcg import pilots
 from dejarik.tcg.abilities import Ability
 from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
 from dejarik.tcg.effects import (
@@ -27,6 +28,7 @@ from dejarik.tcg.effects import (
     draw,
     gain_force,
     mark_bonus,
+    new_top,
     open_build,
     place_unit,
     push_fx,
@@ -47,7 +49,6 @@ from dejarik.tcg.state import (
     LIGHT,
     READY,
     SETUP,
-    UNDER,
     UNTIL_ATTACK,
     UNTIL_BATTLE,
 )
@@ -62,9 +63,9 @@ Action = tuple[int, int, int]
 Task = tuple[Any, ...]
 
 # action kinds: (kind, a, b)
-PASS, BUILD_K, DEPLOY, ABILITY, PLAY, ATTACK, SKIP, RETREAT, CHOOSE, BID, RESTACK = range(11)
+PASS, BUILD_K, DEPLOY, ABILITY, PLAY, ATTACK, SKIP, RETREAT, CHOOSE, BID, RESTACK, PILOT = range(12)
 KIND_NAMES = ("pass", "build", "deploy", "use", "play", "attack", "hold", "retreat", "choose",
-              "bid", "restack")
+              "bid", "restack", "pilot")
 # play-or-pass windows
 GENERAL, IN_ATTACK, REROLL, PREVENT = range(4)
 WINDOW_NAMES = ("battle", "attack", "reroll", "prevent")
@@ -244,6 +245,8 @@ def deploy_choices(s: S, c: int) -> list[Action]:
     for u in s.build[p]:
         if u != c and s.face_up[u] and s.d(u).unique and s.d(u).uname == d.uname:
             return []       # that name is retreated: only one unit of a name per player
+    if pilots.name_aboard(s, p, d.uname):
+        return []           # or it pilots a unit
     top = same_name_in_play(s, p, d.uname)
     if top < 0:
         return [(DEPLOY, c, 0)]
@@ -288,6 +291,8 @@ def _build_options(s: S, task: Task) -> list[Action]:
     for u in s.in_play(p):
         out += _ability_plays(s, p, u, "build")
         out += [(RESTACK, u, x) for x in s.under.get(u, ())]
+    # (PILOT, pilot, unit + 1): aboard that unit; (PILOT, pilot, 0): off into the Character arena
+    out += [(PILOT, c, host + 1) for c, host in pilots.moves(s, p)]
     out.append(_P)
     return out
 
@@ -314,6 +319,8 @@ def _build_answer(s: S, task: Task, a: Action) -> None:
         deploy(s, c, b)
     elif kind == RESTACK:
         _restack(s, c, b)
+    elif kind == PILOT:
+        pilots.move(s, c, b - 1)
     elif kind == ABILITY:
         use_ability(s, p, c, b)
 
@@ -330,15 +337,7 @@ def complete_mission(s: S, c: int) -> None:
 
 def _restack(s: S, top: int, new: int) -> None:
     """Reference section 10: the new top card's features count; damage and tapping stay."""
-    p = s.owner[top]
-    rest = [x for x in s.under.pop(top) if x != new] + [top]
-    arena = s.arena[p][s.unit_arena(top)]
-    arena[arena.index(top)] = new
-    s.under[new] = rest
-    s.zone[new], s.zone[top] = ARENA, UNDER
-    s.damage[new], s.damage[top] = s.damage[top], 0
-    s.tapped[new], s.tapped[top] = s.tapped[top], False
-    s.mods = [(new, *m[1:]) if m[0] == top else m for m in s.mods]
+    new_top(s, top, new)
     s.note(f"{s.name(new)} goes on top of its stack")
     if s.damage[new] >= s.health(new):   # the damage stays: a frailer top card is destroyed
         discard_unit(s, new, by_damage=True)

@@ -22,6 +22,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "deck_out": ("lose", "skip"),        # drawing from an empty deck loses, or is skipped
     "build_points": ("lose", "keep"),    # unspent build points at the end of the command phase
     "redraw": ("once", "none"),          # the opening redraw of Battle and Mission cards
+    "pilots": ("one", "any"),            # how many pilots one unit may carry
 }
 _CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
 

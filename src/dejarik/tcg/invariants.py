@@ -3,8 +3,8 @@
 Every card is in exactly one place and the zone lists agree with each card's zone; Force,
 build points and counters are never negative; a unit in an arena has less damage than its
 health; build counters sit only on face-down cards in the build zone; a player has one unit of
-a unique name in play (stacks hold at most 4 versions); and every unit offered an attack is
-untapped.
+a unique name in play (stacks hold at most 4 versions, a unit no more pilots than allowed);
+and every unit offered an attack is untapped.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 
 from dejarik.tcg import flow as F
-from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, UNDER, TcgState
+from dejarik.tcg.pilots import limit
+from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, UNDER, TcgState
 
 
 def check_invariants(s: TcgState) -> None:
@@ -35,6 +36,15 @@ def check_invariants(s: TcgState) -> None:
             seen[c] += 1
             if s.zone[c] != UNDER:
                 fail.append(f"{s.name(c)}#{c} is in a stack but says zone {s.zone[c]}")
+    for host, pilots in s.aboard.items():
+        if s.zone[host] not in (ARENA, BUILD):
+            fail.append(f"pilots aboard {s.name(host)}#{host}, which is not in play")
+        if not pilots or len(pilots) > limit(s):
+            fail.append(f"{len(pilots)} pilots aboard {s.name(host)}#{host}")
+        for c in pilots:
+            seen[c] += 1
+            if s.zone[c] != PILOTING or s.owner[c] != s.owner[host]:
+                fail.append(f"{s.name(c)}#{c} is aboard {s.name(host)} but says zone {s.zone[c]}")
     n = len(s.card_def)
     if sorted(seen) != list(range(n)) or any(v != 1 for v in seen.values()):
         lost = set(range(n)) - set(seen)
@@ -48,8 +58,9 @@ def check_invariants(s: TcgState) -> None:
         if s.zone[c] == ARENA and s.damage[c] >= s.health(c):
             fail.append(f"{s.name(c)}#{c} in play with {s.damage[c]} damage, health {s.health(c)}")
     for p in (0, 1):
-        names = Counter(s.d(u).uname for u in (*s.in_play(p), *(c for c in s.build[p] if s.face_up[c]))
-                        if s.d(u).unique)
+        aboard = [c for host, pilots in s.aboard.items() if s.owner[host] == p for c in pilots]
+        names = Counter(s.d(u).uname for u in (*s.in_play(p), *(c for c in s.build[p] if s.face_up[c]),
+                                               *aboard) if s.d(u).unique)
         if names and max(names.values()) > 1:
             fail.append(f"two units named {names.most_common(1)[0][0]} in play for player {p}")
     if not s.done and s.tasks and s.tasks[-1][0] == "?attack":

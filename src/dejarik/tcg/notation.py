@@ -65,6 +65,8 @@ def action_text(s: S, a: Action) -> str:
         return f"bid {x}"
     if kind == F.RESTACK:
         return f"restack {card(s, x)} {card(s, y)}"
+    if kind == F.PILOT:
+        return f"pilot {card(s, x)} > {card(s, y - 1)}" if y else f"unpilot {card(s, x)}"
     raise NotationError(f"no action has the kind {kind}")
 
 

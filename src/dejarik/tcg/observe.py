@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 def _unit(s: S, u: int) -> dict[str, Any]:
     return {"id": u, "name": s.name(u), "speed": s.speed(u), "power": s.power(u),
             "health": s.health(u), "damage": s.damage[u], "tapped": s.tapped[u],
-            "stack": [s.name(x) for x in s.under.get(u, ())]}
+            "stack": [s.name(x) for x in s.under.get(u, ())],
+            "pilots": [s.name(x) for x in s.aboard.get(u, ())]}
 
 
 def knows(s: S, player: int, inst: int) -> bool:

@@ -46,7 +46,8 @@ def decode(x: Any) -> Any:
 def state_to_json(s: TcgState) -> dict[str, Any]:
     out: dict[str, Any] = {"game": "tcg", "engine_version": ENGINE_VERSION, "config": s.config,
                            "rng": s.rng.state,
-                           "under": [[k, list(v)] for k, v in sorted(s.under.items())]}
+                           "under": [[k, list(v)] for k, v in sorted(s.under.items())],
+                           "aboard": [[k, list(v)] for k, v in sorted(s.aboard.items())]}
     for name in _FIELDS:
         out[name] = encode(getattr(s, name))
     return out
@@ -57,7 +58,7 @@ def state_from_json(cls: type[TcgState], data: Mapping[str, Any]) -> TcgState:
 
     if data.get("game") != "tcg":
         raise ConfigError(f"not a tcg position (game: {data.get('game')!r})")
-    missing = [k for k in (*_FIELDS, "config", "rng", "under") if k not in data]
+    missing = [k for k in (*_FIELDS, "config", "rng", "under", "aboard") if k not in data]
     if missing:
         raise ConfigError(f"a saved tcg position lacks {', '.join(missing)}")
     s = new_state(dict(data["config"]), 0)   # the shared parts: the card definitions
@@ -67,6 +68,7 @@ def state_from_json(cls: type[TcgState], data: Mapping[str, Any]) -> TcgState:
         s.mods = [(m[0], m[1], m[2], m[3], m[4]) for m in s.mods]
         s.used = [(u[0], u[1]) for u in s.used]
         s.under = {int(k): list(v) for k, v in data["under"]}
+        s.aboard = {int(k): list(v) for k, v in data["aboard"]}
         s.rng = Rng(int(data["rng"]))
     except (TypeError, ValueError, KeyError) as err:
         raise ConfigError(f"a saved tcg position is malformed ({err})") from None

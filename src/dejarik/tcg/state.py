@@ -17,13 +17,13 @@ from dejarik.core.rng import Rng
 from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
 from dejarik.tcg.carddefs import CardDef
 
-ENGINE_VERSION = "tcg-1"
+ENGINE_VERSION = "tcg-2"
 DARK, LIGHT = 0, 1
 SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")
 # zones of a card instance
-DECK, HAND, DISCARD, BUILD, ARENA, UNDER = range(6)
-ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack")
+DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING = range(7)
+ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting")
 # phases
 SETUP, READY, COMMAND, BATTLE, OVER = range(5)
 PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
@@ -54,6 +54,7 @@ class TcgState:
         self.face_up: list[bool] = []       # in the build zone: a retreated unit (face up)
         self.shown: list[int] = []          # bit p: player p knows this hidden card
         self.under: dict[int, list[int]] = {}   # stack top -> the versions beneath it
+        self.aboard: dict[int, list[int]] = {}  # a unit -> the pilots aboard it
         self.deck: list[list[int]] = [[], []]   # top = last
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -301,6 +302,7 @@ class TcgState:
         for name in (*_INST, *_PER_PLAYER, "mods", "effects", "dice", "used", "tasks"):
             setattr(s, name, list(getattr(self, name)))
         s.under = {k: list(v) for k, v in self.under.items()}
+        s.aboard = {k: list(v) for k, v in self.aboard.items()}
         s.deck = [list(z) for z in self.deck]
         s.hand = [list(z) for z in self.hand]
         s.discard = [list(z) for z in self.discard]
@@ -315,6 +317,7 @@ class TcgState:
     def _key(self) -> tuple[Any, ...]:
         return (tuple(tuple(getattr(self, n)) for n in (*_INST, *_PER_PLAYER)),
                 tuple(sorted((k, tuple(v)) for k, v in self.under.items())),
+                tuple(sorted((k, tuple(v)) for k, v in self.aboard.items())),
                 tuple(tuple(z) for z in (*self.deck, *self.hand, *self.discard, *self.build)),
                 tuple(tuple(a) for side in self.arena for a in side),
                 tuple(self.mods), repr(self.effects), tuple(self.atk or ()), tuple(self.dice),

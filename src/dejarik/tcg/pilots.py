@@ -1,0 +1,100 @@
+"""Pilots (seed 004, "Ciemna Strona buduje": moving pilots; reference section 11).
+
+A Character with a pilot ability may go onto one of its owner's non-Droid units of the
+subtypes it names, or back off it into the Character arena, once in each of its owner's build
+steps. A finished pilot in the build zone may also deploy straight onto a unit. While aboard it
+is not a unit of any arena (it can't attack, be attacked or hold an arena); the unit it pilots
+gets its bonuses (effects.static_mods) and takes it along wherever the unit goes: into the build
+zone on a retreat, and onto the discard pile.
+
+How many pilots one unit may carry is unknown (reference section 11): the `pilots` option
+says "one" (Dejarik's default) or "any".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dejarik.tcg.carddefs import UNIT
+from dejarik.tcg.effects import deploy_cost, host_of, leave_zone, pilot_ability, same_name_in_play
+from dejarik.tcg.state import ARENA, BUILD, PILOTING
+
+if TYPE_CHECKING:
+    from dejarik.tcg.state import TcgState as S
+
+OFF = -1   # the "host" of a move off a unit, into the Character arena
+
+
+def limit(s: S) -> int:
+    return 1 if s.options.get("pilots", "one") == "one" else 1 << 30
+
+
+def moved(s: S, c: int) -> bool:
+    return ("piloted", c) in s.effects
+
+
+def name_aboard(s: S, p: int, uname: str) -> bool:
+    """Whether one of p's pilots aboard a unit bears this unique name."""
+    return any(s.d(c).unique and s.d(c).uname == uname
+               for host, pilots in s.aboard.items() if s.owner[host] == p for c in pilots)
+
+
+def _ready(s: S, c: int) -> bool:
+    """Whether a build-zone card can deploy now: finished, or retreated there face up."""
+    if s.d(c).kind != UNIT:
+        return False
+    if s.face_up[c]:
+        return True
+    if s.counters[c] < deploy_cost(s, c):
+        return False
+    d = s.d(c)   # a unique name already in play can't deploy again as a pilot
+    return not d.unique or (same_name_in_play(s, s.owner[c], d.uname) < 0
+                            and not name_aboard(s, s.owner[c], d.uname))
+
+
+def hosts(s: S, c: int) -> list[int]:
+    """The units c may go aboard: its owner's, in an arena, of a subtype it names, with room."""
+    ab = pilot_ability(s, c)
+    if ab is None:
+        return []
+    p = s.owner[c]
+    room = limit(s)
+    return [u for u in s.in_play(p) if u != c and s.matches(ab.static["onto"], u, p)
+            and len(s.aboard.get(u, ())) < room]
+
+
+def moves(s: S, p: int) -> list[tuple[int, int]]:
+    """p's pilot moves in its build step: (pilot, unit to board) or (pilot, OFF)."""
+    out: list[tuple[int, int]] = []
+    onto = [c for c in s.arena[p][2] if not s.under.get(c)]    # a lone card, not a stack
+    onto += [c for c in s.build[p] if _ready(s, c)]
+    for c in onto:
+        if pilot_ability(s, c) is not None and not moved(s, c):
+            out += [(c, u) for u in hosts(s, c)]
+    for host, pilots in sorted(s.aboard.items()):
+        if s.owner[host] == p:
+            out += [(c, OFF) for c in pilots if not moved(s, c)]
+    return out
+
+
+def move(s: S, c: int, host: int) -> None:
+    """Put pilot c aboard `host`, or (host OFF) off its unit into the Character arena."""
+    p = s.owner[c]
+    side = ("Dark", "Light")[p]
+    if host == OFF:
+        was = host_of(s, c)
+        leave_zone(s, c)
+        s.zone[c] = ARENA
+        s.arena[p][2].append(c)
+        s.note(f"the {side} Side moves {s.name(c)} off {s.name(was)} into the Character arena")
+    else:
+        from_build = s.zone[c] == BUILD
+        leave_zone(s, c)
+        s.zone[c] = PILOTING
+        s.counters[c] = 0
+        s.face_up[c] = False
+        s.shown[c] = 3
+        s.aboard.setdefault(host, []).append(c)
+        how = "deploys" if from_build else "moves"
+        s.note(f"the {side} Side {how} {s.name(c)} aboard {s.name(host)} as its pilot")
+    s.effects.append(("piloted", c))

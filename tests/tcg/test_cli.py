@@ -1,0 +1,56 @@
+"""The card game from the command line: card coverage (issue 10's acceptance: the first set at
+100%), refusing unimplemented cards unless allowed, printed games and simulation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dejarik.core.errors import ConfigError
+from dejarik.tcg.game import SAMPLES, new_state
+from tests.test_cli import run
+
+
+def test_coverage_reports_attack_of_the_clones_complete() -> None:
+    code, out = run("cards", "coverage", "tcg")
+    assert code == 0, out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.strip()}
+    assert rows["AOTC"][-3:] == ["189", "189", "100.0%"]
+    assert rows["ANH"][-3:-1] == ["6", "186"]            # the pilots written so far
+    assert rows["ROTS"][-3:] == ["0", "111", "0.0%"]
+    code, out = run("cards", "coverage", "tcg", "--missing")
+    assert code == 0 and "Wedge Antilles (A)" in out and "Yoda (B)" not in out
+
+
+def _deck_with(tmp_path: Path, extra: str) -> str:
+    path = tmp_path / "deck.txt"
+    path.write_text((SAMPLES / "republic_clone_army.txt").read_text() + extra + "\n")
+    return str(path)
+
+
+def test_a_deck_with_unimplemented_cards_is_refused_naming_them(tmp_path: Path) -> None:
+    deck = _deck_with(tmp_path, "2 Wedge Antilles (A)\n1 Luke Skywalker (D)")
+    with pytest.raises(ConfigError, match=r"Luke Skywalker \(D\).*Wedge Antilles \(A\)|"
+                                          r"Wedge Antilles \(A\).*Luke Skywalker \(D\)"):
+        new_state({"light": deck}, 1)
+    s = new_state({"light": deck, "allow_unimplemented": True}, 1)
+    assert sum(s.name(c) == "Wedge Antilles (A)" for c in range(len(s.card_def))) == 2
+    code, out = run("play", "tcg", "--deck", deck, "--agents", "greedy", "--quiet")
+    assert code != 0 and "Wedge Antilles (A)" in out and "--allow-unimplemented" in out
+
+
+def test_play_prints_a_whole_game() -> None:
+    code, out = run("play", "tcg", "--agents", "greedy", "--seed", "4", "--quiet")
+    assert code == 0, out
+    assert re.search(r"Result: (Dark|Light) Side wins after \d+ turns \(controls the \w+ and \w+ arenas", out), out
+
+
+def test_sim_summarises_each_matchup(tmp_path: Path) -> None:
+    code, out = run("sim", "tcg", "--games", "6", "--agents", "greedy", "-j", "1", "--quiet",
+                    "--deck", "sith_and_bounty_hunters", "--opponent-deck", "jedi_council",
+                    "--out", str(tmp_path / "run"))
+    assert code == 0, out
+    m = re.search(r"sith_and_bounty_hunters v jedi_council: Dark Side (\d)/6 .*95% CI .*Light Side (\d)", out)
+    assert m and int(m[1]) + int(m[2]) == 6, out
