@@ -196,6 +196,7 @@ def test_a_whole_last_line_without_newline_counts(tmp_path: Path) -> None:
     ("\n\n", "games.jsonl: no games"),
     ("{}\n", "games.jsonl line 1: the record has no factions, winner"),
     ("[1, 2]\n", "games.jsonl line 1: a record is a JSON object"),
+    ('{"game": "tcg", "winner": 0}\n', "games.jsonl line 1: a tcg game; the report draws deckbuilding runs only"),
 ])
 def test_bad_files(tmp_path: Path, content: str, message: str) -> None:
     (tmp_path / "games.jsonl").write_text(content)

@@ -291,6 +291,10 @@ def _spread(counts: Counter[int]) -> dict[str, Any]:
 def _tally(records: Iterable[tuple[str, Mapping[str, Any]]]) -> _Tally:
     tally = _Tally()
     for where, rec in records:
+        game = rec.get("game", "deckbuilding")
+        if game != "deckbuilding":
+            raise RecordError(f"{where}: a {game} game; the report draws deckbuilding runs only "
+                              f"(for other games, `dejarik sim` prints the summary)")
         missing = [k for k in REQUIRED if k not in rec]
         if missing:
             raise RecordError(f"{where}: the record has no {', '.join(missing)}")
