@@ -1,5 +1,5 @@
-"""Every player works through the kernel protocol alone (here on the deckbuilder and on Kuhn
-poker, tests/games/kuhn.py) and never reads what its observation hides."""
+"""Every player works through the kernel protocol alone (here on the deckbuilder, the trading
+card game and Kuhn poker, tests/games/kuhn.py) and never reads what its observation hides."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import pytest
 from dejarik.agents import AGENTS, IsmctsAgent, RandomAgent, make_agent
 from dejarik.core.errors import ConfigError
 from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.tcg.game import new_state as new_tcg
+from dejarik.tcg.state import TcgState
 from tests.games.kuhn import BET, PASS, KuhnState
 
 # cheap budgets: the decisions are compared, not judged
@@ -21,6 +23,19 @@ def _deckbuilding_positions(seed: int, every: int = 9) -> list[DeckbuildingState
     agent = RandomAgent(seed)
     out = []
     for step in range(300):
+        if s.is_terminal():
+            break
+        if step % every == 0 and len(s.legal_actions()) > 1:
+            out.append(s.clone())
+        s.apply(agent.act(s))
+    return out
+
+
+def _tcg_positions(seed: int, every: int = 7) -> list[TcgState]:
+    s = new_tcg({}, seed)
+    agent = RandomAgent(seed)
+    out = []
+    for step in range(400):
         if s.is_terminal():
             break
         if step % every == 0 and len(s.legal_actions()) > 1:
@@ -55,11 +70,12 @@ def _twins(positions: list[Any]) -> list[tuple[Any, Any]]:
 
 
 @pytest.mark.parametrize("spec", SPECS)
-@pytest.mark.parametrize("game", ["deckbuilding", "kuhn"])
+@pytest.mark.parametrize("game", ["deckbuilding", "tcg", "kuhn"])
 def test_same_observation_same_decision(spec: str, game: str) -> None:
     """Two positions with the same observation but different hidden cards (the opponent's hand
     or card, every deck's order) give the same decision for the same seed."""
-    positions: list[Any] = _deckbuilding_positions(3) if game == "deckbuilding" else _kuhn_positions()
+    positions: list[Any] = (_deckbuilding_positions(3) if game == "deckbuilding" else
+                            _tcg_positions(3) + _tcg_positions(4) if game == "tcg" else _kuhn_positions())
     pairs = _twins(positions)
     assert len(pairs) >= 10
     for s, other in pairs:

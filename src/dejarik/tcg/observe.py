@@ -40,10 +40,12 @@ def observation(s: S, player: int) -> dict[str, Any]:
     sides = []
     for p in (0, 1):
         build = []
-        for c in s.build[p]:
-            entry: dict[str, Any] = {"id": c, "counters": s.counters[c], "retreated": s.face_up[c]}
+        for slot, c in enumerate(s.build[p]):
+            # a card the player can't identify shows only its place and counters: its instance
+            # number would tell copies apart, and a re-dealt world puts another card there
+            entry: dict[str, Any] = {"slot": slot, "counters": s.counters[c], "retreated": s.face_up[c]}
             if knows(s, player, c):
-                entry["name"] = s.name(c)
+                entry.update(id=c, name=s.name(c))
             if s.face_up[c]:
                 entry.update(_unit(s, c))
             build.append(entry)
@@ -80,7 +82,9 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     opp = 1 - player
     hidden_hand = [i for i, c in enumerate(w.hand[opp]) if not knows(w, player, c)]
     hidden_build = [i for i, c in enumerate(w.build[opp]) if not knows(w, player, c)]
-    pool = [w.hand[opp][i] for i in hidden_hand] + [w.build[opp][i] for i in hidden_build] + w.deck[opp]
+    # sorted first, so the deal depends on the seed and not on where the cards really are
+    pool = sorted([w.hand[opp][i] for i in hidden_hand] + [w.build[opp][i] for i in hidden_build]
+                  + w.deck[opp])
     rng.shuffle(pool)
     buildable = [c for c in pool if w.d(c).kind != 1]
     for i in hidden_build:
@@ -104,6 +108,7 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
         w.counters[c] = 0
     for i, n in counters.items():
         w.counters[w.build[opp][i]] = n
+    w.deck[player].sort()
     rng.shuffle(w.deck[player])
     w._legal = None
     return w
