@@ -131,7 +131,7 @@ def _redraw_answer(s: S, task: Task, a: Action) -> None:
 
 def _setup_options(s: S, task: Task) -> list[Action]:
     p = task[1]
-    out = [a for c in s.hand[p] if s.d(c).kind == UNIT and s.d(c).cost <= s.setup_left[p]
+    out = [a for c in s.hand[p] if s.d(c).kind == UNIT and unit_cost(s, c, s.d(c).cost) <= s.setup_left[p]
            for a in deploy_choices(s, c)]
     return [*out, _P]
 
@@ -142,7 +142,7 @@ def _setup_answer(s: S, task: Task, a: Action) -> None:
     _, p, stopped = task
     other = 1 - p
     if a[0] == DEPLOY:
-        s.setup_left[p] -= s.d(a[1]).cost
+        s.setup_left[p] -= unit_cost(s, a[1], s.d(a[1]).cost)
         deploy(s, a[1], a[2])
         draw(s, p)
         nxt = other if not stopped >> other & 1 else p
@@ -235,6 +235,16 @@ def add_counters(s: S, p: int, c: int, k: int) -> None:
     s.counters[c] += k
 
 
+def unit_cost(s: S, c: int, base: int) -> int:
+    """What deploying unit c costs: `base`, its build cost; or, with the option
+    stack_cost=difference, only what it costs above the version it joins (reference 10 leaves
+    the cost of stacking unconfirmed)."""
+    if s.options.get("stack_cost", "full") == "full" or not s.d(c).unique:
+        return base
+    top = same_name_in_play(s, s.owner[c], s.d(c).uname)
+    return base if top < 0 else max(0, base - s.d(top).cost)
+
+
 def deploy_choices(s: S, c: int) -> list[Action]:
     """How unit c may enter play: on its own, or (a version of a unique unit already in play)
     on top of or under that stack (reference section 10)."""
@@ -283,7 +293,7 @@ def _build_options(s: S, task: Task) -> list[Action]:
             out += deploy_choices(s, c)
             continue
         out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
-        if s.counters[c] >= deploy_cost(s, c):
+        if s.counters[c] >= (unit_cost(s, c, deploy_cost(s, c)) if d.kind == UNIT else deploy_cost(s, c)):
             if d.kind == UNIT:
                 out += deploy_choices(s, c)
             elif d.kind == MISSION and mission_ready(s, c):

@@ -23,6 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "build_points": ("lose", "keep"),    # unspent build points at the end of the command phase
     "redraw": ("once", "none"),          # the opening redraw of Battle and Mission cards
     "pilots": ("one", "any"),            # how many pilots one unit may carry
+    "stack_cost": ("full", "difference"),  # deploying onto a stack: the full cost, or the difference
 }
 _CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
 
