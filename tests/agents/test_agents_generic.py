@@ -18,30 +18,25 @@ from tests.games.kuhn import BET, PASS, KuhnState
 SPECS = ["random", "greedy", "heuristic", "ismcts:iterations=40:deals=10"]
 
 
-def _deckbuilding_positions(seed: int, every: int = 9) -> list[DeckbuildingState]:
-    s = DeckbuildingState({}, seed)
+def _positions(s: Any, seed: int, every: int, steps: int) -> list[Any]:
+    """Copies of every `every`-th position of a random game from `s` that offers a choice."""
     agent = RandomAgent(seed)
     out = []
-    for step in range(300):
+    for step in range(steps):
         if s.is_terminal():
             break
         if step % every == 0 and len(s.legal_actions()) > 1:
             out.append(s.clone())
         s.apply(agent.act(s))
     return out
+
+
+def _deckbuilding_positions(seed: int, every: int = 9) -> list[DeckbuildingState]:
+    return _positions(DeckbuildingState({}, seed), seed, every, 300)
 
 
 def _tcg_positions(seed: int, every: int = 7) -> list[TcgState]:
-    s = new_tcg({}, seed)
-    agent = RandomAgent(seed)
-    out = []
-    for step in range(400):
-        if s.is_terminal():
-            break
-        if step % every == 0 and len(s.legal_actions()) > 1:
-            out.append(s.clone())
-        s.apply(agent.act(s))
-    return out
+    return _positions(new_tcg({}, seed), seed, every, 400)
 
 
 def _kuhn_positions() -> list[KuhnState]:

@@ -252,11 +252,8 @@ def deploy_choices(s: S, c: int) -> list[Action]:
     d = s.d(c)
     if not d.unique:
         return [(DEPLOY, c, 0)]
-    for u in s.build[p]:
-        if u != c and s.face_up[u] and s.d(u).unique and s.d(u).uname == d.uname:
-            return []       # that name is retreated: only one unit of a name per player
-    if pilots.name_aboard(s, p, d.uname):
-        return []           # or it pilots a unit
+    if pilots.name_outside_arenas(s, p, d.uname, c):
+        return []           # that name is retreated or pilots a unit: one unit of a name
     top = same_name_in_play(s, p, d.uname)
     if top < 0:
         return [(DEPLOY, c, 0)]
@@ -293,7 +290,7 @@ def _build_options(s: S, task: Task) -> list[Action]:
             out += deploy_choices(s, c)
             continue
         out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
-        if s.counters[c] >= (unit_cost(s, c, deploy_cost(s, c)) if d.kind == UNIT else deploy_cost(s, c)):
+        if s.counters[c] >= unit_cost(s, c, deploy_cost(s, c)):
             if d.kind == UNIT:
                 out += deploy_choices(s, c)
             elif d.kind == MISSION and mission_ready(s, c):

@@ -33,10 +33,13 @@ def moved(s: S, c: int) -> bool:
     return ("piloted", c) in s.effects
 
 
-def name_aboard(s: S, p: int, uname: str) -> bool:
-    """Whether one of p's pilots aboard a unit bears this unique name."""
-    return any(s.d(c).unique and s.d(c).uname == uname
-               for host, pilots in s.aboard.items() if s.owner[host] == p for c in pilots)
+def name_outside_arenas(s: S, p: int, uname: str, but: int) -> bool:
+    """Whether p holds this unique name, on a card other than `but`, retreated in the build
+    zone or aboard a unit as a pilot (one unit of a name per player: reference section 10)."""
+    retreated = (c for c in s.build[p] if s.face_up[c])
+    aboard = (c for host, pilots in s.aboard.items() if s.owner[host] == p for c in pilots)
+    return any(c != but and s.d(c).unique and s.d(c).uname == uname
+               for group in (retreated, aboard) for c in group)
 
 
 def _ready(s: S, c: int) -> bool:
@@ -49,7 +52,7 @@ def _ready(s: S, c: int) -> bool:
         return False
     d = s.d(c)   # a unique name already in play can't deploy again as a pilot
     return not d.unique or (same_name_in_play(s, s.owner[c], d.uname) < 0
-                            and not name_aboard(s, s.owner[c], d.uname))
+                            and not name_outside_arenas(s, s.owner[c], d.uname, c))
 
 
 def hosts(s: S, c: int) -> list[int]:

@@ -71,8 +71,10 @@ def _attack_value(s: S, u: int, t: int) -> float:
 def _need(s: S, p: int, c: int) -> int:
     """How much p's board wants card c: a unit for an arena p is losing or absent from."""
     a = s.d(c).arena
-    if a < 0:
-        return 0
+    return _arena_need(s, p, a) if a >= 0 else 0
+
+
+def _arena_need(s: S, p: int, a: int) -> int:
     mine, theirs = len(s.arena[p][a]), len(s.arena[1 - p][a])
     return 2 if mine == 0 else 1 if mine <= theirs else 0
 
@@ -141,8 +143,7 @@ def _inner_choice(s: S, op: str, acts: list[tuple[int, ...]], me: int, rng: Rng)
     if op == "?crowd":
         return min(picks, key=lambda a: s.power(a[1]) + s.health(a[1]) - s.damage[a[1]])
     if op == "?unit_type":
-        return max(picks, key=lambda a: (2 if not s.arena[me][a[1]] else
-                                         1 if len(s.arena[me][a[1]]) <= len(s.arena[1 - me][a[1]]) else 0))
+        return max(picks, key=lambda a: _arena_need(s, me, a[1]))
     return acts[rng.below(len(acts))]
 
 
