@@ -44,6 +44,11 @@ def _choose_engine() -> None:
 
 _choose_engine()
 
+# The public door: every game by name (see core/protocol.py for what a game offers).
+from dejarik.core.registry import game_names, get_game, register  # noqa: E402
+
+__all__ = ["__version__", "engine_build", "game_names", "get_game", "register"]
+
 
 def engine_build() -> str:
     """'compiled (mypyc)' when the rules run compiled, else 'pure Python'."""

@@ -1,16 +1,29 @@
-"""Specific errors. Every one names the problem; none leaves a state half-changed."""
+"""Specific errors. Every one names the problem; none leaves a state half-changed.
+
+Action text follows python-chess's three cases, the same in every game: text that is no action
+of the game (`NotationError`), an action that is not legal now (`IllegalActionError`), and
+text that names several legal actions (`AmbiguousActionError`). All three are `ActionError`s.
+"""
 
 
 class DejarikError(Exception):
     """Base class of every error Dejarik raises on bad input."""
 
 
-class IllegalActionError(DejarikError):
-    """An action that is not legal in the current state. The state is unchanged."""
+class ActionError(DejarikError, ValueError):
+    """An action, or action text, that cannot be played now. The state is unchanged."""
 
 
-class NotationError(DejarikError):
-    """Text that does not parse as an action (or matches no legal action)."""
+class IllegalActionError(ActionError):
+    """An action that is not legal in the current state (or the game is over)."""
+
+
+class NotationError(ActionError):
+    """Text that does not parse as an action of this game."""
+
+
+class AmbiguousActionError(ActionError):
+    """Text that names more than one legal action; the message lists them."""
 
 
 class PackError(DejarikError):
@@ -25,5 +38,13 @@ class ConfigError(DejarikError):
     """A game configuration that is not allowed (bad mode, bases to win, ...)."""
 
 
+class SaveError(DejarikError):
+    """A saved game (a state's JSON) that cannot be loaded; the message names the field."""
+
+
 class ReplayError(DejarikError):
     """A replay that cannot be loaded or does not reproduce its recorded hashes."""
+
+
+class MissingCapabilityError(ConfigError):
+    """A surface asked a game for a capability the game does not declare."""

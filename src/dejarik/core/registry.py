@@ -1,4 +1,5 @@
-"""Games by name. A new game registers here and every tool can drive it."""
+"""Games by name: the only door to anything game-specific. A new game registers here (or,
+outside Dejarik's own tree, with `register`) and every surface can drive it."""
 
 from __future__ import annotations
 
@@ -8,17 +9,36 @@ from dejarik.core.errors import ConfigError
 from dejarik.core.protocol import Game
 
 _GAMES = {
-    "deckbuilding": "dejarik.deckbuilding.game:GAME",
+    "deckbuilding": "dejarik.deckbuilding.family:GAME",
     "pandemic": "dejarik.pandemic.game:GAME",
     "tcg": "dejarik.tcg.game:GAME",
 }
+_BUILT_IN = frozenset(_GAMES)
 
 
 def game_names() -> list[str]:
+    """Every registered game, sorted."""
     return sorted(_GAMES)
 
 
+def register(name: str, target: str) -> None:
+    """Register a game object by 'module:attribute' (imported when first asked for).
+    Dejarik's own games cannot be replaced."""
+    if name in _BUILT_IN:
+        raise ConfigError(f"{name!r} is one of Dejarik's own games and cannot be registered again")
+    if ":" not in target:
+        raise ConfigError(f"register {name!r}: the target must be 'module:attribute', got {target!r}")
+    _GAMES[name] = target
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered with `register` (tests use this to clean up)."""
+    if name not in _BUILT_IN:
+        _GAMES.pop(name, None)
+
+
 def get_game(name: str) -> Game:
+    """The registered game called `name`; ConfigError lists the known games otherwise."""
     try:
         target = _GAMES[name]
     except KeyError:

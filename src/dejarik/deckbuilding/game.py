@@ -22,7 +22,7 @@ from dejarik.deckbuilding.completeness import (
     game_problems,
     packs_to_complete,
 )
-from dejarik.deckbuilding.pack import content_digest, load_packs
+from dejarik.deckbuilding.pack import load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, Region, StateData, seat_tables
 
 ENGINE_VERSION = "deckbuilding-3"
@@ -178,6 +178,8 @@ def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> 
 class DeckbuildingState(StateData):
     """A position of Star Wars: The Deckbuilding Game: two players, or the 2v2 team game
     (seed 002) with four seats (see `state.seat_tables`)."""
+
+    game_name = "deckbuilding"
 
     def __init__(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         """A new game dealt from `config` and `seed`. Without a config: an empty shell for
@@ -447,38 +449,4 @@ class DeckbuildingState(StateData):
         return resample_hidden(self, player, seed)
 
 
-class DeckbuildingGame:
-    """The game family object the registry hands out."""
-
-    name = "deckbuilding"
-    engine_version = ENGINE_VERSION
-
-    def new_state(self, config: dict[str, Any], seed: int) -> DeckbuildingState:
-        return DeckbuildingState(config, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> DeckbuildingState:
-        return DeckbuildingState.from_json(data)
-
-    def content_digest(self, config: dict[str, Any]) -> str:
-        return content_digest(list(config["packs"]), config["overrides"] or None)
-
-    def num_players(self, config: dict[str, Any]) -> int:
-        return 4 if config.get("team") else 2
-
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return normalize_config(config)
-
-    def trace(self, state: DeckbuildingState) -> None:
-        from dejarik.deckbuilding.record import trace
-
-        trace(state)
-
-    def game_record(self, state: DeckbuildingState) -> dict[str, Any]:
-        from dejarik.deckbuilding.record import game_record
-
-        return game_record(state)
-
-
-GAME = DeckbuildingGame()
-
-__all__ = ["GAME", "NO_TARGET", "DeckbuildingState", "Frame"]
+__all__ = ["NO_TARGET", "DeckbuildingState", "Frame"]

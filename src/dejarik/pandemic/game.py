@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from dejarik.core.errors import ConfigError, PackError
+from dejarik.core.protocol import GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
 from dejarik.pandemic.flow import run
 from dejarik.pandemic.pack import DIFFICULTIES, Pack, content_digest, load_pack
@@ -176,11 +178,24 @@ def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     return s
 
 
-class PandemicGame:
+class PandemicGame(GameBase):
     """The game family object the registry hands out."""
 
     name = "pandemic"
     engine_version = ENGINE_VERSION
+    info = GameInfo(
+        title="Star Wars: The Clone Wars, a Pandemic System game",
+        seats=(2, 5), teams=False, cooperative=True, hidden_information=True, chance=True,
+        content="pack", contents=(DEFAULT_PACK,),
+        summary="1 to 5 players (solo: one person, two Jedi) defend the galaxy together against a "
+                "villain; Dejarik's sample campaign, or a pack of the published content you supply")
+    capability_paths: ClassVar[Mapping[str, str]] = {
+        "agents": "dejarik.pandemic.policy:HOOKS",
+        "views": "dejarik.pandemic.views:VIEWS",
+        "report": "dejarik.pandemic.simreport:REPORT",
+        "options": "dejarik.pandemic.options:OPTIONS",
+        "cards": "dejarik.pandemic.catalog:CARDS",
+    }
 
     def new_state(self, config: dict[str, Any], seed: int) -> PandemicState:
         return new_state(config, seed)
@@ -196,6 +211,12 @@ class PandemicGame:
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize_config(config)
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        from dejarik.pandemic.invariants import check_invariants
+
+        assert isinstance(state, PandemicState)
+        return check_invariants(state)
 
     def game_record(self, state: PandemicState) -> dict[str, Any]:
         """What a simulation record keeps of a game (docs/simulation.md)."""

@@ -33,6 +33,8 @@ _LISTS = ("jedi", "pos", "exhausted", "squad_deck", "squad_discard", "droids", "
 class PandemicState:
     """Everything about one game: the board, the decks, the Jedi, the task stack."""
 
+    game_name = "pandemic"
+
     pack: Pack
     config: dict[str, Any]
 

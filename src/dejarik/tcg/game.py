@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import digest
+from dejarik.core.protocol import GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
 from dejarik.tcg.carddefs import all_defs
 from dejarik.tcg.decks import Deck, load_deck
@@ -120,11 +122,24 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
     return s
 
 
-class TcgGame:
+class TcgGame(GameBase):
     """The game family object the registry hands out."""
 
     name = "tcg"
     engine_version = ENGINE_VERSION
+    info = GameInfo(
+        title="Star Wars Trading Card Game",
+        seats=(2, 2), teams=False, cooperative=False, hidden_information=True, chance=True,
+        content="decks", contents=tuple(sample_decks()),
+        summary="the Dark Side against the Light Side in three arenas (Space, Ground, Character), "
+                "with build points and dice; every set's cards, AOTC's abilities in full")
+    capability_paths: ClassVar[Mapping[str, str]] = {
+        "agents": "dejarik.tcg.policy:HOOKS",
+        "views": "dejarik.tcg.views:VIEWS",
+        "report": "dejarik.tcg.simreport:REPORT",
+        "options": "dejarik.tcg.options:OPTIONS",
+        "cards": "dejarik.tcg.catalog:CARDS",
+    }
 
     def new_state(self, config: dict[str, Any], seed: int) -> TcgState:
         return new_state(config, seed)
@@ -144,6 +159,12 @@ class TcgGame:
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize_config(config)
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        from dejarik.tcg.invariants import check_invariants
+
+        assert isinstance(state, TcgState)
+        return check_invariants(state)
 
     def game_record(self, state: TcgState) -> dict[str, Any]:
         """What a simulation record keeps of a game (docs/simulation.md)."""

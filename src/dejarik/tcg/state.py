@@ -40,6 +40,9 @@ _PER_PLAYER = ("force", "bp", "setup_left", "lost_character")
 class TcgState:
     """Everything about one game: zones, counters, pools, the effects in force, the tasks."""
 
+    game_name = "tcg"
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))   # the Dark Side (seat 0), the Light Side
+
     defs: tuple[CardDef, ...]
     config: dict[str, Any]
 

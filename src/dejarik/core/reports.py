@@ -1,0 +1,9 @@
+"""PLACEHOLDER: the RunReport capability protocol (being written; see core/protocol.py)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class RunReport(Protocol):
+    """PLACEHOLDER."""

@@ -1,0 +1,69 @@
+"""The deckbuilding game as the registry hands it out: what it is, and what it offers.
+
+Kept apart from game.py, which is compiled with the rest of the hot path: this object is
+read at the edges only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from dejarik.core.protocol import GameBase, GameInfo, GameState
+from dejarik.deckbuilding.game import ENGINE_VERSION, DeckbuildingState, normalize_config
+from dejarik.deckbuilding.pack import content_digest
+
+
+class DeckbuildingGame(GameBase):
+    """The game family object the registry hands out."""
+
+    name = "deckbuilding"
+    engine_version = ENGINE_VERSION
+    info = GameInfo(
+        title="Star Wars: The Deckbuilding Game",
+        seats=(2, 4), teams=True, cooperative=False, hidden_information=True, chance=True,
+        content="packs", contents=("original", "clone_wars"),
+        summary="two players (or the 2v2 team game) build decks and destroy each other's bases; "
+                "the original and Clone Wars editions, by their rulebooks")
+    capability_paths: ClassVar[Mapping[str, str]] = {
+        "agents": "dejarik.deckbuilding.hooks:HOOKS",
+        "spaces": "dejarik.deckbuilding.tensors:SPACES",
+        "views": "dejarik.deckbuilding.views:VIEWS",
+        "report": "dejarik.deckbuilding.simreport:REPORT",
+        "options": "dejarik.deckbuilding.options:OPTIONS",
+        "cards": "dejarik.deckbuilding.catalog:CARDS",
+    }
+
+    def new_state(self, config: dict[str, Any], seed: int) -> DeckbuildingState:
+        return DeckbuildingState(config, seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> DeckbuildingState:
+        return DeckbuildingState.from_json(data)
+
+    def content_digest(self, config: dict[str, Any]) -> str:
+        return content_digest(list(config["packs"]), config["overrides"] or None)
+
+    def num_players(self, config: dict[str, Any]) -> int:
+        return 4 if config.get("team") else 2
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return normalize_config(config)
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        from dejarik.deckbuilding.invariants import check_invariants
+
+        assert isinstance(state, DeckbuildingState)
+        return check_invariants(state)
+
+    def trace(self, state: DeckbuildingState) -> None:
+        from dejarik.deckbuilding.record import trace
+
+        trace(state)
+
+    def game_record(self, state: DeckbuildingState) -> dict[str, Any]:
+        from dejarik.deckbuilding.record import game_record
+
+        return game_record(state)
+
+
+GAME = DeckbuildingGame()
