@@ -109,6 +109,9 @@ def ismcts_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
             "decisions": decisions, "seconds": elapsed}
 
 
+SEARCH = [("ISMCTS search", ismcts_rate)]
+
+
 if __name__ == "__main__":
     print("random:", random_actions_rate())
     print("greedy:", greedy_games_rate())

@@ -1,5 +1,5 @@
-"""Steps per second of the deckbuilder through each research API, one core. Run by
-`dejarik bench deckbuilding` when the rl extra is installed.
+"""Steps per second of a game with learning spaces through each research API, one core. Run
+by `dejarik bench GAME` for such a game when the rl extra is installed.
 
 Every figure counts decisions taken through the API with uniformly random legal actions
 (read from the API's own mask or legal-action list), whole games, resets included, so the
@@ -29,17 +29,17 @@ def _median_rate(seconds: float, window: Callable[[float, int], tuple[int, float
     return {"steps_per_s": runs[WINDOWS // 2], "steps_min": runs[0], "steps_max": runs[-1]}
 
 
-def pettingzoo_rate(seconds: float = 3.0) -> dict[str, float]:
+def pettingzoo_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, float]:
     from dejarik.interop.pettingzoo import raw_env
 
     def window(budget: float, w: int) -> tuple[int, float]:
-        env = raw_env()
+        env = raw_env(game=game)
         rng = np.random.default_rng(w)
-        steps, game = 0, 0
+        steps, played = 0, 0
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
-            env.reset(seed=w * 10_000 + game)
-            game += 1
+            env.reset(seed=w * 10_000 + played)
+            played += 1
             for _agent in env.agent_iter():
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
@@ -54,11 +54,11 @@ def pettingzoo_rate(seconds: float = 3.0) -> dict[str, float]:
     return _median_rate(seconds, window)
 
 
-def gymnasium_rate(seconds: float = 3.0) -> dict[str, float]:
-    from dejarik.interop.gymnasium import DeckbuildingEnv
+def gymnasium_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, float]:
+    from dejarik.interop.gymnasium import DejarikEnv
 
     def window(budget: float, w: int) -> tuple[int, float]:
-        env = DeckbuildingEnv(opponent="random")
+        env = DejarikEnv(opponent="random", game=game)
         rng = np.random.default_rng(w)
         _, info = env.reset(seed=w)
         steps = 0
@@ -73,12 +73,14 @@ def gymnasium_rate(seconds: float = 3.0) -> dict[str, float]:
     return _median_rate(seconds, window)
 
 
-def openspiel_rate(seconds: float = 3.0) -> dict[str, float]:
+def openspiel_rate(seconds: float = 3.0, game_name: str | None = None) -> dict[str, float]:
+    """`game_name`: a registered game (by default the first with learning spaces)."""
     import pyspiel
 
-    from dejarik.interop.openspiel import GAME_NAME
+    from dejarik.core.spaces import learning_game
+    from dejarik.interop.openspiel import spiel_name
 
-    game = pyspiel.load_game(GAME_NAME)
+    game = pyspiel.load_game(spiel_name(learning_game(game_name)[0].name))
 
     def window(budget: float, w: int) -> tuple[int, float]:
         rng = np.random.default_rng(w)

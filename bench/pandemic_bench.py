@@ -45,3 +45,4 @@ def heuristic_rate(seconds: float = 3.0, seed: int = 0) -> dict[str, float]:
 
 RATES = [("random", random_rate), ("greedy team", greedy_rate),
          ("greedy team of 4", greedy_four_rate), ("heuristic team", heuristic_rate)]
+SEARCH: list[tuple[str, Callable[[float], dict[str, float]]]] = []

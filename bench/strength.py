@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.agents.base import make_agent
+from dejarik.core.stats import wilson
 from dejarik.sim.runner import play_game
-from dejarik.sim.stats import wilson
 
 CONFIG: dict[str, Any] = {"turn_limit": 300}   # beginner mode, the original edition
 

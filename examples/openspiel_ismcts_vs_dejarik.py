@@ -22,21 +22,24 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from dejarik.agents.ismcts import IsmctsAgent
-from dejarik.interop.openspiel import GAME_NAME, DeckbuildingSpielState
-from dejarik.sim.stats import wilson
+from dejarik.core.stats import wilson
+from dejarik.deckbuilding.hooks import HOOKS
+from dejarik.interop.openspiel import DejarikSpielState, spiel_name
+
+GAME_NAME = spiel_name("deckbuilding")
 
 
 class DejarikEvaluation:
     """An OpenSpiel MCTS evaluator built on Dejarik's position evaluation (no rollouts)."""
 
-    def evaluate(self, state: DeckbuildingSpielState) -> np.ndarray:
+    def evaluate(self, state: DejarikSpielState) -> np.ndarray:
         if state.is_terminal():
             return np.asarray(state.returns(), dtype=float)
         engine = state.engine.state
-        v = engine.evaluate(0)
+        v = HOOKS.evaluate(engine, 0)
         return np.array([v, -v])
 
-    def prior(self, state: DeckbuildingSpielState) -> list[tuple[int, float]]:
+    def prior(self, state: DejarikSpielState) -> list[tuple[int, float]]:
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
 

@@ -23,15 +23,15 @@ import torch
 from sb3_contrib import MaskablePPO
 
 from dejarik.agents.base import RandomAgent
-from dejarik.interop.gymnasium import DeckbuildingEnv
-from dejarik.sim.stats import wilson
+from dejarik.core.stats import wilson
+from dejarik.interop.gymnasium import DejarikEnv
 
 
 def win_rate(choose: Any, games: int, opponent: str, seed: int) -> dict[str, float]:
     """Play `games` games, seats alternating, choosing moves with `choose(obs, mask, env)`."""
     wins = 0
     for g in range(games):
-        env = DeckbuildingEnv(opponent=opponent, seat=g % 2)
+        env = DejarikEnv(opponent=opponent, seat=g % 2)
         obs, info = env.reset(seed=seed + g)
         done = False
         reward = 0.0
@@ -57,20 +57,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = ap.parse_args(argv)
 
     torch.set_num_threads(1)  # a small network: one thread is fastest, and leaves a core free
-    env = DeckbuildingEnv(opponent=args.opponent, seat="random")
+    env = DejarikEnv(opponent=args.opponent, seat="random")
     env.reset(seed=args.seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=2048, batch_size=256, learning_rate=3e-4,
                         n_epochs=5, gamma=0.999, ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]},
                         seed=args.seed, device="cpu", verbose=0)
     eval_seed = 10_000_000 + args.seed  # evaluation deals never used in training
 
-    def policy(obs: np.ndarray, mask: np.ndarray, _env: DeckbuildingEnv) -> int:
+    def policy(obs: np.ndarray, mask: np.ndarray, _env: DejarikEnv) -> int:
         action, _ = model.predict(obs, action_masks=mask.astype(bool), deterministic=True)
         return int(action)
 
     picker = RandomAgent(args.seed)
 
-    def random_policy(obs: np.ndarray, mask: np.ndarray, _env: DeckbuildingEnv) -> int:
+    def random_policy(obs: np.ndarray, mask: np.ndarray, _env: DejarikEnv) -> int:
         legal = np.flatnonzero(mask)
         return int(legal[picker.rng.below(len(legal))])
 

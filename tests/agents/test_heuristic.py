@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dejarik.agents.base import HeuristicAgent, RandomAgent
 from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.hooks import HOOKS
 from dejarik.sim.runner import play_game
 
 
@@ -41,7 +42,7 @@ def test_evaluation_reads_only_what_the_player_may_know() -> None:
     for s in _positions(5, every=5):
         for p in (0, 1):
             other = s.resample_hidden(p, seed=77)
-            assert other.evaluate(p) == s.evaluate(p)
+            assert HOOKS.evaluate(other, p) == HOOKS.evaluate(s, p)
 
 
 def test_heuristic_beats_random_with_seats_swapped() -> None:

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from dejarik.core.errors import (
+    AmbiguousActionError,
     ConfigError,
-    DejarikError,
     IllegalActionError,
     NotationError,
     PackError,
+    SaveError,
     ScenarioError,
 )
 from dejarik.deckbuilding import defs as d
@@ -56,7 +57,7 @@ def test_malformed_notation(text: str, problem: str) -> None:
 def test_wellformed_but_illegal_text() -> None:
     s = DeckbuildingState({}, 5)
     before = s.state_hash()
-    with pytest.raises(IllegalActionError, match="illegal action 'resolve'"):
+    with pytest.raises(IllegalActionError, match="'resolve' matches no legal action now"):
         s.apply(s.text_to_action("resolve"))
     with pytest.raises(IllegalActionError, match="matches no legal action"):
         s.text_to_action("buy x-wing")
@@ -67,7 +68,7 @@ def test_ambiguous_notation_names_the_options() -> None:
     s = scenario(active="rebel", rebel={"hand": ["X-Wing", "X-Wing"]}, row=["Director Krennic"])
     act(s, "play x-wing")  # copies in hand are the same play: accepted
     act(s, "play x-wing")
-    with pytest.raises(NotationError, match="ambiguous"):
+    with pytest.raises(AmbiguousActionError, match="ambiguous: commit x-wing#"):
         s.text_to_action("commit x-wing base")
 
 
@@ -166,7 +167,7 @@ def test_save_load_round_trip_and_bad_save() -> None:
         t.apply(a)
     assert t.state_hash() == s.state_hash()
     data["players"][0]["hand"].append(data["players"][0]["hand"][0] if data["players"][0]["hand"] else 0)
-    with pytest.raises(DejarikError, match="saved game"):
+    with pytest.raises(SaveError, match="saved game"):
         DeckbuildingState.from_json(data)
 
 

@@ -4,7 +4,8 @@ Three cards (Jack < Queen < King); each player antes one chip and gets one card.
 checks or bets one chip; facing a bet a player calls or folds; after a check player 1 may
 check (showdown for the antes) or bet, and player 0 then calls or folds. Actions: (0,) is
 "pass" (check or fold), (1,) is "bet" (bet or call). It implements the whole kernel protocol
-(dejarik/core/protocol.py) plus `evaluate`, and hides the opponent's card.
+(dejarik/core/protocol.py), hides the opponent's card, and is a registered game (`GAME`, with
+agent hooks `HOOKS`): the conformance suite and the players test it like any other game.
 """
 
 from __future__ import annotations
@@ -12,19 +13,26 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from dejarik.core.errors import ConfigError, DejarikError, IllegalActionError
-from dejarik.core.protocol import Action
+from dejarik.core.errors import ConfigError, IllegalActionError, NotationError, SaveError
+from dejarik.core.hooks import AgentHooks
+from dejarik.core.protocol import Action, GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
+from dejarik.core.saved import check_fields, check_game
 
 CARDS = "JQK"
 PASS, BET = (0,), (1,)
+WORDS = {"pass": PASS, "bet": BET}
 WEIGHTS = {"card": 0.5}
+HISTORIES = ("", "p", "b", "pb", "pp", "bp", "bb", "pbp", "pbb")
+"""Every history a game can reach."""
 
 
 class KuhnState:
     num_players = 2
+    game_name = "kuhn"
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
 
     def __init__(self, seed: int) -> None:
         deck = [0, 1, 2]
@@ -91,10 +99,12 @@ class KuhnState:
         return {PASS: "pass", BET: "bet"}[action]
 
     def text_to_action(self, text: str) -> Action:
-        try:
-            return {"pass": PASS, "bet": BET}[text.strip()]
-        except KeyError:
-            raise DejarikError(f"kuhn: unknown action {text!r} (pass or bet)") from None
+        action = WORDS.get(text.strip().lower())
+        if action is None:
+            raise NotationError(f"{text!r} is no action of Kuhn poker (pass or bet)")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{text!r} is not a legal action now: the game is over")
+        return action
 
     def resample_hidden(self, player: int, seed: int) -> Self:
         """The opponent's card dealt again from the two cards `player` does not hold."""
@@ -105,10 +115,7 @@ class KuhnState:
 
     # -- the optional judgement the heuristic player and ISMCTS use ------------------------------
     def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
-        bad = sorted(set(weights) - set(WEIGHTS))
-        if bad:
-            raise ConfigError(f"unknown weight {bad[0]!r}")
-        return {**WEIGHTS, **weights}
+        return check_weights(weights)
 
     def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
         """The final result once over; before that, own card strength scaled by the stake.
@@ -119,3 +126,74 @@ class KuhnState:
         strength = self.cards[player] - 1          # -1, 0, 1
         stake = 1 + self.history.count("b")
         return max(-1.0, min(1.0, w["card"] * strength * stake / 2))
+
+
+def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    bad = sorted(set(weights) - set(WEIGHTS))
+    if bad:
+        raise ConfigError(f"unknown weight {bad[0]!r}")
+    return {**WEIGHTS, **weights}
+
+
+def _uniform(state: KuhnState, rng: Rng) -> Action:
+    """The rule of thumb: a uniform choice (Kuhn poker has no cheap rule worth the name)."""
+    acts = state.legal_actions()
+    return acts[rng.below(len(acts))]
+
+
+def _evaluate(state: KuhnState, player: int, weights: Mapping[str, float] | None = None) -> float:
+    return state.evaluate(player, weights)
+
+
+HOOKS = AgentHooks(rule_of_thumb=_uniform, evaluate=_evaluate, check_weights=check_weights)
+
+
+class KuhnGame(GameBase):
+    """Kuhn poker as the registry hands it out (registered by the tests' conftest)."""
+
+    name = "kuhn"
+    engine_version = "1"
+    info = GameInfo(
+        title="Kuhn poker", seats=(2, 2), teams=False, cooperative=False, hidden_information=True,
+        chance=True, content="nothing", contents=(),
+        summary="two players, three cards, one bet: the smallest poker, for testing")
+    capability_paths: ClassVar[Mapping[str, str]] = {"agents": "tests.games.kuhn:HOOKS"}
+
+    def new_state(self, config: dict[str, Any], seed: int) -> KuhnState:
+        self.normalize_config(config)
+        return KuhnState(seed)
+
+    def num_players(self, config: dict[str, Any]) -> int:
+        return 2
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        if config:
+            raise ConfigError(f"Kuhn poker has no options, got {sorted(config)}")
+        return {}
+
+    def content_digest(self, config: dict[str, Any]) -> str:
+        return ""
+
+    def state_from_json(self, data: dict[str, Any]) -> KuhnState:
+        check_game(data, "kuhn")
+        check_fields(data, {"cards": list[int], "history": str})
+        cards, history = data["cards"], data["history"]
+        if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= {0, 1, 2}:
+            raise SaveError(f"saved game: field 'cards' must be two different cards 0-2, got {cards}")
+        if history not in HISTORIES:
+            raise SaveError(f"saved game: field 'history' is no Kuhn history: {history!r}")
+        s = KuhnState(0)
+        s.cards, s.history = list(cards), history
+        return s
+
+    def check_invariants(self, state: GameState) -> list[str]:
+        assert isinstance(state, KuhnState)
+        problems: list[str] = []
+        if len(set(state.cards)) != 2 or len(state.cards) != 2 or not set(state.cards) <= {0, 1, 2}:
+            problems.append(f"cards {state.cards} are not two different cards")
+        if state.history not in HISTORIES:
+            problems.append(f"history {state.history!r} cannot be reached")
+        return problems
+
+
+GAME = KuhnGame()

@@ -12,7 +12,14 @@ gym = pytest.importorskip("gymnasium", reason="the rl extra is not installed (pi
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from dejarik.core.errors import ConfigError, IllegalActionError  # noqa: E402
-from dejarik.interop.gymnasium import ENV_ID, DeckbuildingEnv  # noqa: E402
+from dejarik.interop.gymnasium import DejarikEnv, env_id  # noqa: E402
+
+ENV_ID = "dejarik/Deckbuilding-v0"  # the id registered for the deckbuilder since the start
+
+
+def test_the_deckbuilder_keeps_its_registered_id() -> None:
+    assert env_id("deckbuilding") == ENV_ID and ENV_ID in gym.registry
+    assert isinstance(gym.make(ENV_ID).unwrapped, DejarikEnv)
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"opponent": "greedy", "seat": "random"},
@@ -25,7 +32,7 @@ def test_gymnasium_check_env_passes_without_warnings(kwargs: dict[str, object]) 
     assert not [str(w.message) for w in caught]
 
 
-def _episode(env: DeckbuildingEnv, seed: int) -> tuple[list[int], float, bool, bool]:
+def _episode(env: DejarikEnv, seed: int) -> tuple[list[int], float, bool, bool]:
     obs, info = env.reset(seed=seed)
     taken: list[int] = []
     reward, terminated, truncated = 0.0, False, False
@@ -40,29 +47,29 @@ def _episode(env: DeckbuildingEnv, seed: int) -> tuple[list[int], float, bool, b
 
 
 def test_an_episode_against_the_greedy_player_ends_in_a_result_and_replays() -> None:
-    env = DeckbuildingEnv(opponent="greedy", seat=1)
+    env = DejarikEnv(opponent="greedy", seat=1)
     taken, reward, terminated, _ = _episode(env, 5)
     assert terminated and reward in (-1.0, 1.0)
     assert env.state is not None and env.state.winner() == (env.seat if reward > 0 else 1 - env.seat)
-    again, reward2, *_ = _episode(DeckbuildingEnv(opponent="greedy", seat=1), 5)
+    again, reward2, *_ = _episode(DejarikEnv(opponent="greedy", seat=1), 5)
     assert (again, reward2) == (taken, reward)
 
 
 def test_the_turn_limit_truncates_with_no_reward() -> None:
-    env = DeckbuildingEnv(config={"turn_limit": 4})
+    env = DejarikEnv(config={"turn_limit": 4})
     _, reward, terminated, truncated = _episode(env, 1)
     assert truncated and not terminated and reward == 0.0
 
 
 def test_the_mask_matches_action_masks_and_the_opponent_moves_inside_step() -> None:
-    env = DeckbuildingEnv(opponent="random", seat=1)
+    env = DejarikEnv(opponent="random", seat=1)
     _, info = env.reset(seed=3)
     assert env.state is not None and env.state.current_player == 1
     assert np.array_equal(info["action_mask"].astype(bool), env.action_masks())
 
 
 def test_a_masked_out_action_changes_nothing() -> None:
-    env = DeckbuildingEnv()
+    env = DejarikEnv()
     obs, info = env.reset(seed=2)
     assert env.state is not None
     before = env.state.state_hash()
@@ -73,7 +80,7 @@ def test_a_masked_out_action_changes_nothing() -> None:
 
 
 def test_illegal_action_raise_mode_and_out_of_space_actions() -> None:
-    env = DeckbuildingEnv(illegal_action="raise")
+    env = DejarikEnv(illegal_action="raise")
     _, info = env.reset(seed=2)
     assert env.state is not None
     before = env.state.state_hash()
@@ -89,12 +96,12 @@ def test_illegal_action_raise_mode_and_out_of_space_actions() -> None:
 
 def test_bad_settings_are_refused_by_name() -> None:
     with pytest.raises(ConfigError, match="unknown agent 'chess'"):
-        DeckbuildingEnv(opponent="chess")
+        DejarikEnv(opponent="chess")
     with pytest.raises(ConfigError, match="seat"):
-        DeckbuildingEnv(seat=2)
+        DejarikEnv(seat=2)
     with pytest.raises(ConfigError, match="illegal_action"):
-        DeckbuildingEnv(illegal_action="penalise")
+        DejarikEnv(illegal_action="penalise")
     with pytest.raises(ValueError, match="render_mode"):
-        DeckbuildingEnv(render_mode="rgb_array")
+        DejarikEnv(render_mode="rgb_array")
     with pytest.raises(RuntimeError, match="reset"):
-        DeckbuildingEnv().step(0)
+        DejarikEnv().step(0)

@@ -11,7 +11,14 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from dejarik.interop.openspiel import GAME_NAME  # noqa: E402
+from dejarik.interop.openspiel import spiel_name  # noqa: E402
+
+GAME_NAME = "python_dejarik_deckbuilding"  # the name registered for the deckbuilder since the start
+
+
+def test_the_deckbuilder_keeps_its_registered_name() -> None:
+    assert spiel_name("deckbuilding") == GAME_NAME
+    assert GAME_NAME in pyspiel.registered_names()
 
 
 def _dealt(params: dict[str, object] | None = None, deal: int = 5) -> tuple[object, object]:

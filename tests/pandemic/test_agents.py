@@ -79,15 +79,16 @@ def test_a_jedi_refuses_to_be_pulled_away_from_a_mission_to_an_empty_planet() ->
 
 def test_the_heuristic_answers_inside_an_action_by_rule_and_searches_the_choice_of_action() -> None:
     from dejarik.core.rng import Rng
+    from dejarik.pandemic.policy import HOOKS
 
     s = new_state({"players": 2}, 5)
     rng = Rng(1)
-    assert s.tasks[-1][0] == "?act" and s.routine_action(rng) is None
+    assert s.tasks[-1][0] == "?act" and HOOKS.routine(s, rng) is None
     inner = 0
     for _ in range(200):
         if s.done:
             break
-        a = s.routine_action(rng)
+        a = HOOKS.routine(s, rng)
         if s.tasks[-1][0] == "?act":
             assert a is None
             a = s.legal_actions()[rng.below(len(s.legal_actions()))]

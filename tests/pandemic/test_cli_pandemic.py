@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
 from dejarik.pandemic.game import GAME
-from dejarik.pandemic.terminal import play_in_terminal, seat_agents
+from dejarik.pandemic.views import seat_agents
+from dejarik.tui.lines import play_lines
+
+
+def play_in_terminal(*args: Any) -> Any:
+    return play_lines("pandemic", *args)
 
 
 def run(*args: str) -> tuple[int, str]:

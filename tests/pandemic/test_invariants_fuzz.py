@@ -30,7 +30,7 @@ def config(i: int) -> dict[str, object]:
 
 def play(i: int, record: bool) -> PandemicState:
     s = new_state(config(i), 1000 + i)
-    check_invariants(s)
+    assert check_invariants(s) == []
     agents = [(GreedyAgent if (i + p) % 3 == 0 else RandomAgent)(i * 10 + p) for p in range(s.num_players)]
     rec = Recorder("pandemic", s.config, 1000 + i, s) if record else None
     steps = 0
@@ -39,7 +39,7 @@ def play(i: int, record: bool) -> PandemicState:
         text = s.action_to_text(a)
         s.apply(a)
         steps += 1
-        check_invariants(s)
+        assert check_invariants(s) == []
         if rec:
             rec.record(text, s)
         if i % 50 == 0 and steps % 97 == 0:   # a saved position plays on identically
@@ -71,7 +71,7 @@ def test_the_fuzz_reaches_the_finale_and_wins() -> None:
         agents = [GreedyAgent(i), GreedyAgent(i + 1)]
         while not s.is_terminal():
             s.apply(agents[s.current_player].act(s))
-            check_invariants(s)
+            assert check_invariants(s) == []
         finales += s.finale
         wins += s.won
     assert finales > 0 and wins > 0, (finales, wins)

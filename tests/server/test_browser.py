@@ -27,7 +27,7 @@ if REASON:
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from dejarik.tui.describe import refs_in  # noqa: E402
+from dejarik.deckbuilding.describe import refs_in  # noqa: E402
 from tests.server.test_secrets import hidden_refs, sweep  # noqa: E402
 
 expect.set_options(timeout=b.MOVE_TIMEOUT)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from dejarik.deckbuilding.describe import refs_in
 from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.tui.describe import refs_in
 from tests.server.conftest import Seat, create, friend_game, pick, play_against_ai
 
 

@@ -13,8 +13,9 @@ from click.testing import CliRunner
 
 from dejarik.cli.report import report
 from dejarik.core.errors import DejarikError
-from dejarik.sim.report import write_report
-from dejarik.sim.summary import RecordError, summarize, summarize_run
+from dejarik.core.runs import RecordError
+from dejarik.deckbuilding.htmlreport import write_report
+from dejarik.deckbuilding.simreport import summarize, summarize_run
 
 CONFIG = {"mode": "beginner", "bases_to_win": 3, "packs": ["original"], "turn_limit": 300}
 
@@ -256,3 +257,11 @@ def test_command_fails_with_exit_2(tmp_path: Path) -> None:
     res = CliRunner().invoke(report, [str(tmp_path / "nowhere")])
     assert res.exit_code == 2
     assert res.stderr.startswith("error: ") and "no such directory" in res.stderr and res.stdout == ""
+
+
+def test_command_refuses_a_run_of_a_game_whose_report_does_not_draw(tmp_path: Path) -> None:
+    (tmp_path / "games.jsonl").write_text('{"game": "tcg", "winner": 0}\n')
+    res = CliRunner().invoke(report, [str(tmp_path)])
+    assert res.exit_code == 2 and res.stdout == ""
+    assert "Star Wars Trading Card Game (tcg) has no drawn report" in res.stderr
+    assert "`dejarik sim tcg` prints the summary" in res.stderr

@@ -14,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
+from dejarik.core.runs import GAMES_FILE
 from dejarik.deckbuilding.game import normalize_config
-from dejarik.sim.batch import GAMES_FILE, InlineBackend, open_run, run_games
+from dejarik.sim.batch import InlineBackend, open_run, run_games
 from dejarik.sim.records import RunSpec, game_seed, play_record, record_line
 
 SPEC = RunSpec("deckbuilding", normalize_config({"turn_limit": 1000}), ("greedy", "random"), 5)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from dejarik.sim.stats import (
+from dejarik.core.stats import (
     benjamini_hochberg,
     difference_interval,
     mean,

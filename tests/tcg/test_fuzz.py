@@ -22,14 +22,14 @@ def _play(seed: int, greedy: bool, rec: bool = False) -> tuple[TcgState, Recorde
     s = new_state({"dark": dark, "light": light}, seed)
     agents = [(GreedyAgent if greedy else RandomAgent)(seed * 2 + i) for i in (0, 1)]
     recorder = Recorder("tcg", s.config, seed, s) if rec else None
-    check_invariants(s)
+    assert check_invariants(s) == []
     while not s.done:
         a = agents[s.current_player].act(s)
         text = s.action_to_text(a)
         s.apply(a)
         if recorder is not None:
             recorder.record(text, s)
-        check_invariants(s)
+        assert check_invariants(s) == []
     return s, recorder
 
 

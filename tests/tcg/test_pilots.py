@@ -31,7 +31,7 @@ def test_line_26_a_pilot_moves_onto_a_unit_which_gets_its_bonus() -> None:
     assert s.speed(ship) == speed + 20                   # Rebel Pilot: the Starfighter gets +20 speed
     assert not s.controls(LIGHT, 2)                      # aboard, it holds no Character arena
     assert s.observation(0)["sides"][LIGHT]["arenas"]["space"][0]["pilots"] == ["Rebel Pilot"]
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_line_26_once_per_build_step_then_off_into_the_character_arena() -> None:
@@ -45,7 +45,7 @@ def test_line_26_once_per_build_step_then_off_into_the_character_arena() -> None
     act(s, f"unpilot Rebel Pilot#{pilot}")
     assert s.zone[pilot] == ARENA and pilot in s.arena[LIGHT][2] and not s.aboard
     assert s.speed(ship) == speed
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_reference_11_only_non_droid_units_of_the_named_subtype() -> None:
@@ -62,7 +62,7 @@ def test_a_finished_pilot_deploys_straight_onto_a_unit() -> None:
     assert f"deploy Rebel Pilot#{pilot}" in texts(s)       # or into the Character arena
     act(s, f"pilot Rebel Pilot#{pilot} > N-1 Starfighter#{ship}")
     assert s.zone[pilot] == PILOTING and s.counters[pilot] == 0
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_an_unfinished_pilot_does_not() -> None:
@@ -75,10 +75,10 @@ def test_the_pilot_goes_where_its_unit_goes() -> None:
     act(s, f"pilot Rebel Pilot#{pilot} > N-1 Starfighter#{ship}")
     F.retreat(s, ship)                                      # into the build zone: still aboard
     assert s.zone[ship] == BUILD and s.aboard == {ship: [pilot]}
-    check_invariants(s)
+    assert check_invariants(s) == []
     discard_unit(s, ship)                                   # onto the discard pile: with it
     assert s.zone[pilot] == DISCARD and not s.aboard and pilot in s.discard[LIGHT]
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_a_pilot_aboard_cannot_be_attacked() -> None:
@@ -129,5 +129,5 @@ def test_pilot_decks_keep_the_invariants(tmp_path: Path) -> None:
             a = agents[s.current_player].act(s)
             moves += a[0] == F.PILOT
             s.apply(a)
-            check_invariants(s)
+            assert check_invariants(s) == []
     assert moves > 50

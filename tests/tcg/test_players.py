@@ -8,7 +8,7 @@ from dejarik.agents.base import GreedyAgent, HeuristicAgent
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.game import new_state
-from dejarik.tcg.policy import routine_action
+from dejarik.tcg.policy import HOOKS, routine_action
 from dejarik.tcg.state import TcgState
 
 
@@ -27,7 +27,7 @@ def _to_first(op: str, seed: int = 1, inside_attack: bool = False) -> TcgState:
 def test_settling_a_choice_inside_an_attack_plays_on_to_its_damage() -> None:
     s = _to_first("?pop", inside_attack=True)
     assert s.tasks[-1][1] != F.GENERAL
-    s.settle(Rng(3))
+    HOOKS.settle(s, Rng(3))
     assert s.atk is None and s.dmg is None   # the dice rolled and the damage dealt
     assert s.done or s.tasks[-1][0] in ("?attack", "?pop", "?build", "?retreat", "?setup")
     assert s.done or s.tasks[-1][0] != "?pop" or s.tasks[-1][1] == F.GENERAL
@@ -35,7 +35,7 @@ def test_settling_a_choice_inside_an_attack_plays_on_to_its_damage() -> None:
 
 def test_build_steps_are_answered_by_rule_and_attacks_by_lookahead() -> None:
     build = _to_first("?build")
-    assert routine_action(build, Rng(1)) == build.heuristic_action(Rng(1))
+    assert routine_action(build, Rng(1)) == HOOKS.rule_of_thumb(build, Rng(1))
     assert routine_action(_to_first("?attack"), Rng(1)) is None
 
 

@@ -28,7 +28,7 @@ def test_ref_10_the_top_card_gets_10_speed_1_power_1_health_per_card_beneath() -
     act(s, f"deploy Jango Fett (D)#{d} under")
     assert s.arena[DARK][2] == [b] and s.under[b] == [c, d] and s.zone[c] == s.zone[d] == UNDER
     assert (s.speed(b), s.power(b), s.health(b)) == (60 + 20, 6 + 2, 4 + 2)   # Jango Fett (B) + 2 beneath
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_ref_10_the_same_version_never_stacks_and_four_at_most() -> None:
@@ -39,7 +39,7 @@ def test_ref_10_the_same_version_never_stacks_and_four_at_most() -> None:
         act(s, f"deploy Jango Fett ({name})#{unit(s, f'Jango Fett ({name})')}{how}")
     top = unit(s, "Jango Fett (A)")
     assert len(s.under[top]) == 3            # four versions: the most a stack holds
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_line_26_restacking_puts_any_card_on_top_and_the_damage_stays() -> None:
@@ -50,7 +50,7 @@ def test_line_26_restacking_puts_any_card_on_top_and_the_damage_stays() -> None:
     act(s, f"restack Jango Fett (B)#{b} Jango Fett (C)#{c}")
     assert s.arena[DARK][2] == [c] and s.under[c] == [b] and s.zone[b] == UNDER
     assert s.damage[c] == 3 and s.damage[b] == 0      # the damage stays with the stack
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_line_26_a_frailer_top_card_with_too_much_damage_is_destroyed() -> None:
@@ -60,7 +60,7 @@ def test_line_26_a_frailer_top_card_with_too_much_damage_is_destroyed() -> None:
     s.damage[a] = 5                                   # Jango Fett (A): health 6 + 1
     act(s, f"restack Jango Fett (A)#{a} Jango Fett (D)#{d}")   # (D): health 3 + 1 < 5
     assert s.zone[a] == s.zone[d] == DISCARD and not s.arena[DARK][2]
-    check_invariants(s)
+    assert check_invariants(s) == []
 
 
 def test_stack_cost_option_full_by_default_or_the_difference() -> None:
@@ -71,4 +71,4 @@ def test_stack_cost_option_full_by_default_or_the_difference() -> None:
     assert f"deploy Jango Fett (B)#{b}" in texts(cheap)               # 6 - 5 = 1 counter
     act(cheap, f"deploy Jango Fett (B)#{b}")
     assert cheap.zone[b] == ARENA
-    check_invariants(cheap)
+    assert check_invariants(cheap) == []

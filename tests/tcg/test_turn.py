@@ -325,10 +325,11 @@ def test_hidden_cards_stay_hidden_and_resampling_keeps_the_view() -> None:
     player may know: the Light Side's observation names none of the Dark Side's hand, deck or
     face-down cards, and a re-deal of what it cannot see leaves its observation unchanged."""
     from dejarik.tcg.game import new_state
+    from dejarik.tcg.policy import HOOKS
 
     s = new_state({}, 11)
     while s.turn < 2 and not s.done:
-        s.apply(s.heuristic_action(s.rng.copy()))
+        s.apply(HOOKS.rule_of_thumb(s, s.rng.copy()))
     view = s.observation(LIGHT)
     dark = view["sides"][DARK]
     assert set(dark["hand"]) == {"count", "known"} and dark["hand"]["known"] == []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dejarik.deckbuilding.saved import SaveError
+from dejarik.core.errors import SaveError
 from dejarik.tui.session import SAVE_FORMAT, Session
 
 from .helpers import make_app, press, run, screen_text, settle, type_text

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dejarik.deckbuilding.board import build_board
 from dejarik.deckbuilding.scenario import load_scenario
-from dejarik.tui.board import build_board
 from dejarik.tui.screens import HandOverScreen, HelpScreen, PilesScreen
 from dejarik.tui.session import Session
 from dejarik.tui.widgets import CardText

@@ -1,4 +1,5 @@
-"""Agents choose actions through the kernel protocol only."""
+"""Agents choose actions through the kernel protocol only, and a game's declared agent hooks
+(core.hooks), reached through the registry from the state's `game_name`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import Any, Protocol
 from dejarik.agents.ismcts import IsmctsAgent
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import read_yaml
+from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import Action, GameState
+from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 
 # Bumped whenever a built-in player chooses differently, so a simulation run started with the
@@ -35,11 +38,27 @@ class RandomAgent:
         return acts[self.rng.below(len(acts))]
 
 
-class GreedyAgent:
-    """One cheap rule-of-thumb move a step, no search: the game supplies `heuristic_action`.
+def hooks_of(state: GameState) -> AgentHooks | None:
+    """The agent hooks the state's game declares, or None."""
+    return get_game(state.game_name).agents
 
-    It sees only what its `observation` would allow: the heuristic reads public state and
-    the agent's own hand.
+
+def need_hooks(state: GameState, player: str) -> AgentHooks:
+    """The state's game's agent hooks; a clear error names the game when it has none."""
+    hooks = hooks_of(state)
+    if hooks is None:
+        game = get_game(state.game_name)
+        raise ConfigError(f"the {player} player needs agent hooks (an evaluation), and "
+                          f"{game.info.title} ({game.name}) declares none")
+    return hooks
+
+
+class GreedyAgent:
+    """One cheap rule-of-thumb move a step, no search: the game's `rule_of_thumb` hook (a
+    uniformly random legal move for a game without hooks).
+
+    It sees only what its `observation` would allow: the rule reads public state and the
+    agent's own hand.
     """
 
     name = "greedy"
@@ -48,20 +67,19 @@ class GreedyAgent:
         self.rng = Rng(seed)
 
     def act(self, state: GameState) -> Action:
-        pick: Any = getattr(state, "heuristic_action", None)
-        if pick is None:
+        hooks = hooks_of(state)
+        if hooks is None:
             acts = state.legal_actions()
             return acts[self.rng.below(len(acts))]
-        action: Action = pick(self.rng)
-        return action
+        return hooks.rule_of_thumb(state, self.rng)
 
 
 class HeuristicAgent:
     """One-step lookahead on the game's evaluation: try each legal action on a copy of the
     position in which everything hidden from it is dealt again (`resample_hidden`), and take
-    the action whose result the game's `evaluate(player, weights)` likes best.
+    the action whose result the game's `evaluate` hook likes best.
 
-    Game-agnostic (kernel protocol plus `evaluate`), and it never reads hidden cards: its
+    Game-agnostic (kernel protocol plus the agent hooks), and it never reads hidden cards: its
     decision depends only on its observation, the seed and the weights.
     """
 
@@ -72,7 +90,7 @@ class HeuristicAgent:
             raise ConfigError(f"heuristic samples must be 1 or more, not {samples}")
         self.rng = Rng(seed)
         self.weights = weights
-        self.samples = samples   # 0: as many as the game suggests (`lookahead_samples`), else 1
+        self.samples = samples   # 0: as many as the game's hooks suggest (`lookahead_samples`)
         self._checked: dict[str, float] | None = None
 
     def act(self, state: GameState) -> Action:
@@ -80,27 +98,26 @@ class HeuristicAgent:
         if len(acts) == 1:
             return acts[0]
         me = state.current_player
-        samples = self.samples or getattr(state, "lookahead_samples", 1)
+        hooks = need_hooks(state, "heuristic")
+        samples = self.samples or hooks.lookahead_samples
         seeds = [self.rng.next64() for _ in range(samples)]
-        worlds: list[Any] = [state.resample_hidden(me, seeds[0])]
-        routine = getattr(worlds[0], "routine_action", None)
-        if routine is not None:   # a game may answer the decisions inside an action by rule
-            chosen: Action | None = routine(self.rng)
-            if chosen is not None:
-                return chosen
+        worlds: list[GameState] = [state.resample_hidden(me, seeds[0])]
+        chosen = hooks.routine(worlds[0], self.rng)   # an inner decision answered by rule
+        if chosen is not None:
+            return chosen
         worlds += [state.resample_hidden(me, seed) for seed in seeds[1:]]
         if self.weights and self._checked is None:
-            self._checked = worlds[0].check_weights(self.weights)
+            self._checked = hooks.check_weights(self.weights)
         weights = self._checked
         totals = [0.0] * len(acts)
         for world, seed in zip(worlds, seeds, strict=True):
             for i, a in enumerate(acts):
                 nxt = world.clone()
                 nxt.apply(a)
-                settle = getattr(nxt, "settle", None)
-                if settle is not None:   # a game may play out the choices inside an action first;
-                    settle(Rng(seed ^ 0x5E77))   # every action meets the same luck (common random numbers)
-                totals[i] += nxt.evaluate(me, weights)
+                # the game may play the choices inside the action on first; every action
+                # meets the same luck (common random numbers)
+                hooks.settle(nxt, Rng(seed ^ 0x5E77))
+                totals[i] += hooks.evaluate(nxt, me, weights)
         top = max(totals)
         best = [a for a, v in zip(acts, totals, strict=True) if v > top - 1e-9 * samples]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]

@@ -2,7 +2,7 @@
 
 Each iteration deals the hidden cards again (`resample_hidden`, which depends only on what the
 searching player can see), walks one tree shared by all those deals, and scores the leaf with
-the game's `evaluate` (or, for a game without one, a random playout to the end). Children are
+the game's `evaluate` hook (or, for a game without hooks, a random playout to the end). Children are
 picked by UCB1 among the actions legal in *this* deal, counting how often each was available,
 so actions that exist in some deals only are not over-explored. The searcher never touches the
 real position beyond asking it for its own legal actions and its observation-based re-deal.
@@ -23,7 +23,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from dejarik.core.errors import ConfigError
+from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import Action, GameState
+from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 
 
@@ -44,10 +46,10 @@ class IsmctsAgent:
     `seconds`: wall-clock budget per decision; the result then depends on machine speed.
     `exploration`: the UCB1 constant, for values in [-1, 1].
     `rollout`: random moves played after leaving the tree before the leaf is scored (0: score
-    the leaf at once; games without `evaluate` always play out to the end).
+    the leaf at once; games without agent hooks always play out to the end).
     `deals`: how many different deals of the hidden cards a decision samples (at most one per
     iteration; iterations cycle through them).
-    `weights`: passed to the game's `evaluate`, as for the heuristic player.
+    `weights`: passed to the game's `evaluate` hook, as for the heuristic player.
     """
 
     name = "ismcts"
@@ -72,6 +74,7 @@ class IsmctsAgent:
         self.weights = dict(weights) if weights else None
         self._checked: dict[str, float] | None = None
         self.last_iterations = 0   # iterations the last decision used (for benchmarks)
+        self._hooks: AgentHooks | None = None   # the game's, set by each decision
 
     def act(self, state: GameState) -> Action:
         acts = state.legal_actions()
@@ -79,6 +82,7 @@ class IsmctsAgent:
             self.last_iterations = 0
             return acts[0]
         me = state.current_player
+        self._hooks = get_game(state.game_name).agents
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -87,8 +91,8 @@ class IsmctsAgent:
             if len(pool) < self.deals:
                 world: Any = state.resample_hidden(me, self.rng.next64())
                 pool.append(world.clone())
-                if self.weights and self._checked is None and hasattr(world, "check_weights"):
-                    self._checked = world.check_weights(self.weights)
+                if self.weights and self._checked is None and self._hooks is not None:
+                    self._checked = self._hooks.check_weights(self.weights)
             else:
                 world = pool[done % self.deals].clone()
             self._iterate(root, world)
@@ -151,15 +155,15 @@ class IsmctsAgent:
 
     def _score(self, world: Any) -> list[float]:
         """Each player's value of the leaf, in [-1, 1]."""
-        evaluate = getattr(world, "evaluate", None)
-        steps = self.rollout if evaluate is not None else -1
+        hooks = self._hooks
+        steps = self.rollout if hooks is not None else -1
         while steps != 0 and not world.is_terminal():
             acts = world.legal_actions()
             world.apply(acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0])
             steps -= 1
-        if world.is_terminal() or evaluate is None:
+        if world.is_terminal() or hooks is None:
             return list(world.returns())
-        return [evaluate(p, self._checked) for p in range(world.num_players)]
+        return [hooks.evaluate(world, p, self._checked) for p in range(world.num_players)]
 
 
 def _settled(root: _Node, done: int, remaining: int) -> bool:

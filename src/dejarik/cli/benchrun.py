@@ -1,4 +1,5 @@
-"""`dejarik bench`: load the benchmark modules from the repository's bench/ folder and run them."""
+"""`dejarik bench`: load the benchmark modules from the repository's bench/ folder and run them.
+Which module measures which game is declared in bench/games.py."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import click
 
 import dejarik
 from dejarik.core.errors import DejarikError
+from dejarik.core.registry import get_game
 
 
 def bench_dir() -> Path:
@@ -51,8 +53,17 @@ def run_server_bench(games: int, seconds: float, think: str, seed: int, db_url: 
         raise DejarikError(f"the load test counted {result['errors']} errors")
 
 
+def game_bench(game: str) -> ModuleType:
+    """The benchmark module bench/games.py names for a game."""
+    declared: dict[str, str] = load("games").BENCHMARKS
+    if game not in declared:
+        have = ", ".join(sorted(declared)) or "none"
+        raise DejarikError(f"no benchmarks for {game} in bench/games.py (games with benchmarks: {have})")
+    return load(declared[game])
+
+
 def run_bench(game: str, seconds: float, openspiel: bool) -> None:
-    mod = load(f"{game}_bench")
+    mod = game_bench(game)
     click.echo(f"engine: {dejarik.engine_build()}, one process")
     click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}   (median of windows; range)")
     for label, measure in mod.RATES:
@@ -61,26 +72,27 @@ def run_bench(game: str, seconds: float, openspiel: bool) -> None:
                   f"games {r['games_min']:.1f}-{r['games_max']:.1f}" if "steps_min" in r else "")
         click.echo(f"{'dejarik ' + game + ' ' + label:<34}{r['steps_per_s']:>12,.0f}"
                    f"{r['games_per_s']:>10.1f}{spread}")
-    if hasattr(mod, "ismcts_rate"):
-        m = mod.ismcts_rate(seconds)
-        click.echo(f"{'dejarik ' + game + ' ISMCTS search':<34}{m['iterations_per_s']:>12,.0f}"
+    for label, measure in mod.SEARCH:
+        m = measure(seconds)
+        click.echo(f"{'dejarik ' + game + ' ' + label:<34}{m['iterations_per_s']:>12,.0f}"
                    f"{m['decisions_per_s']:>10.2f}  (iterations/s, decisions/s)")
-    if game == "deckbuilding":
-        _interop_rates(seconds)
+    if get_game(game).spaces is not None:
+        _interop_rates(game, seconds)
     if not openspiel:
         return
     osp = load("openspiel_games")
     if not osp.available():
         click.echo("openspiel: not installed (pip install 'dejarik[bench]' to compare)")
         return
-    for name in ("gin_rummy", "hearts"):
+    for name in osp.GAMES:
         o = osp.random_playout_rate(name, seconds)
         click.echo(f"{'openspiel ' + name + ' random':<34}{o['steps_per_s']:>12,.0f}"
                    f"{o['games_per_s']:>10.1f}")
 
 
-def _interop_rates(seconds: float) -> None:
-    """Steps per second through PettingZoo, Gymnasium and OpenSpiel (the rl extra)."""
+def _interop_rates(game: str, seconds: float) -> None:
+    """Steps per second of a game with learning spaces through PettingZoo, Gymnasium and
+    OpenSpiel (the rl extra)."""
     mod = load("interop_bench")
     have = mod.available()
     for api, measure in (("pettingzoo", mod.pettingzoo_rate), ("gymnasium", mod.gymnasium_rate),
@@ -89,6 +101,6 @@ def _interop_rates(seconds: float) -> None:
         if not have[api]:
             click.echo(f"{label:<34}{'not installed':>12}   (pip install 'dejarik[rl]')")
             continue
-        r = measure(seconds)
+        r = measure(seconds, game)
         click.echo(f"{label:<34}{r['steps_per_s']:>12,.0f}{'':>10}   "
                    f"steps {r['steps_min']:,.0f}-{r['steps_max']:,.0f}")

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 
 from dejarik import __version__
-from dejarik.cli.options import GAMES, HUMAN, fail, game_config, game_options
+from dejarik.cli.options import GAMES, HUMAN, fail, game_config, game_options, seat_specs
 from dejarik.cli.report import report
 from dejarik.cli.simcmd import sim
 from dejarik.cli.spaces import spaces
@@ -30,16 +29,16 @@ def main() -> None:
                    "random, or a spec such as ismcts:seconds=2) or human (two people take turns "
                    "at one terminal)")
 @click.option("--seat", type=click.Choice(["0", "1", "2", "3", "4"]), default="0", show_default=True,
-              help="your seat (0 and 1: the first and second faction; team game: 2 and 3 are "
-                   "the second region's, and the AI plays your teammate; pandemic: your Jedi, "
-                   "the AI plays the others)")
+              help="your seat (0 and 1: the first and second side; a team game: 2 and 3 are "
+                   "the second region's, and the AI plays your teammate; a cooperative game: "
+                   "your hero, the AI plays the others)")
 @click.option("--resume", default=None, help="continue a game saved in the terminal app (Ctrl+S)")
 @click.option("--seed", type=int, default=None,
               help="the game's seed (default: a fresh one, shown so the game can be dealt again)")
 @click.option("--agents", default=None,
               help="an agent per seat (e.g. greedy,greedy; one name: every seat): print a whole "
-                   "game between them; pandemic: `human` seats are played at this terminal "
-                   "(e.g. human,heuristic,human)")
+                   "game between them; a game without the full-screen app plays `human` seats "
+                   "at this terminal (e.g. human,heuristic,human)")
 @click.option("--save-replay", default=None, help="with a printed game: write its replay to this file")
 @click.option("--quiet", is_flag=True, help="with a printed game: print only the result")
 @game_options
@@ -52,17 +51,21 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
     from dejarik.agents import make_agent
     from dejarik.agents.base import agent_names
     from dejarik.cli.show import play_and_print
+    from dejarik.core.protocol import require
+    from dejarik.core.registry import get_game
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)  # drawn here, at the edge, and always shown
     try:
+        family = get_game(game)
+        views = require(family.views, family, "views")
         if vs != HUMAN:
             make_agent(vs, 0)  # an unknown name fails before anything starts
         if agents is not None:
-            if game in ("pandemic", "tcg") and "human" in agent_names(agents):
+            if views.app is None and HUMAN in agent_names(agents):
                 from dejarik.tui.lines import play_lines
 
-                play_lines(_line_ui(game), game_config(opts, game=game), seed, agents, _not_a_terminal())
+                play_lines(game, game_config(opts, game=game), seed, agents, _not_a_terminal())
                 return
             play_and_print(game, game_config(opts, game=game), seed, agents, save_replay, quiet)
             return
@@ -73,7 +76,7 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             session = Session.load(resume)  # a bad file is reported first, terminal or not
             if why:
                 raise ConfigError(f"--resume needs a terminal ({why})")
-        elif game in ("pandemic", "tcg"):
+        elif views.app is None:   # the game plays at the line terminal
             from dejarik.tui.lines import play_lines
 
             cfg = game_config(opts, game=game)
@@ -81,10 +84,10 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
                 click.echo(f"{why}: printing a game between AI players instead (heuristic, seed {seed})")
                 play_and_print(game, cfg, seed, "heuristic", save_replay, quiet)
                 return
-            play_lines(_line_ui(game), cfg, seed, _seats(game, cfg, vs, int(seat), opts), why)
+            play_lines(game, cfg, seed, seat_specs(game, cfg, opts, vs, int(seat)), why)
             return
         else:
-            cfg = game_config(opts)
+            cfg = game_config(opts, game=game)
             if why:
                 pair = "heuristic" if vs == HUMAN else vs
                 click.echo(f"{why}: printing a game between two AI players instead "
@@ -94,35 +97,12 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             if quiet or save_replay:
                 raise ConfigError("--quiet and --save-replay go with a printed game between AI players: "
                                   "add --agents (e.g. --agents heuristic)")
-            session = Session.new(cfg, seed, vs, int(seat))
+            session = Session.new(cfg, seed, vs, int(seat), game=game)
         from dejarik.tui.app import run_app
 
         click.echo(run_app(session, resume))
     except DejarikError as err:
         fail(err)
-
-
-def _line_ui(game: str) -> Any:
-    if game == "tcg":
-        from dejarik.tcg.terminal import UI
-    else:
-        from dejarik.pandemic.terminal import UI
-    return UI
-
-
-def _seats(game: str, cfg: dict[str, Any], vs: str, seat: int, opts: dict[str, Any]) -> list[str]:
-    """A spec per seat for the terminal: yours human, the others `vs` (or all human)."""
-    if game == "pandemic":
-        from dejarik.pandemic.terminal import seat_agents
-
-        return seat_agents(cfg, vs, seat)
-    from dejarik.cli.options import your_seat
-
-    mine = your_seat(opts)
-    mine = seat if mine is None else mine
-    if mine > 1:
-        raise ConfigError(f"--seat {mine}: the card game has seats 0 (Dark Side) and 1 (Light Side)")
-    return ["human" if vs == HUMAN or i == mine else vs for i in range(2)]
 
 
 def _not_a_terminal() -> str:
@@ -152,26 +132,6 @@ def replay_verify(file: str) -> None:
     click.echo(f"ok: {res.actions} actions, {res.checked_hashes} hashes match; "
                f"final hash {res.final_hash}; "
                + (f"winner: player {res.winner}" if res.terminal else "game not finished"))
-
-
-@main.group()
-def scenario() -> None:
-    """Scenario files (any position, in YAML)."""
-
-
-@scenario.command("check")
-@click.argument("file")
-def scenario_check(file: str) -> None:
-    """Validate a scenario file and list the legal actions in it."""
-    from dejarik.deckbuilding.scenario import load_scenario
-
-    try:
-        s = load_scenario(Path(file))
-    except DejarikError as err:
-        fail(err)
-    who = s.who(s.current_player) if s.current_player >= 0 else "nobody"
-    click.echo(f"ok: {len(s.inst_def)} cards, turn {s.turn}, {who} to act")
-    click.echo("legal: " + ", ".join(s.action_to_text(a) for a in s.legal_actions()))
 
 
 @main.command()
@@ -204,9 +164,11 @@ def bench(game: str, seconds: float | None, openspiel: bool, games: int, think: 
 
 
 from dejarik.cli.cards import cards  # noqa: E402
+from dejarik.cli.scenario import scenario  # noqa: E402
 from dejarik.cli.serve import serve  # noqa: E402
 
 main.add_command(cards)
+main.add_command(scenario)
 main.add_command(sim)
 main.add_command(report)
 main.add_command(spaces)

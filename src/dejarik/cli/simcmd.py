@@ -16,6 +16,7 @@ from dejarik.cli.options import GAMES, fail, game_config, game_options
 from dejarik.core.errors import DejarikError
 
 if TYPE_CHECKING:
+    from dejarik.core.reports import RunReport
     from dejarik.sim.batch import Backend, RunDir
     from dejarik.sim.records import RunSpec
 
@@ -51,13 +52,16 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
     The directory holds run.json and games.jsonl (one record per game; docs/simulation.md).
     Run the same command again to resume an interrupted run; `dejarik report DIR` draws it."""
     from dejarik.agents.base import agent_specs, parse_agents
+    from dejarik.core.protocol import require
     from dejarik.core.registry import get_game
     from dejarik.sim.batch import default_jobs, make_backend, open_run
     from dejarik.sim.records import RunSpec
 
     try:
-        cfg = game_config(opts, turn_limit, game)
-        seats = get_game(game).num_players(cfg)
+        engine = get_game(game)
+        report = require(engine.report, engine, "report")
+        cfg = game_config(opts, turn_limit, game=game)
+        seats = engine.num_players(cfg)
         parse_agents(agents, seed, seats)  # an unknown agent fails before anything is written
         spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents, seats)), seed=seed)
         run = open_run(Path(out) if out else _default_dir(spec), spec)
@@ -78,7 +82,7 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
             click.echo(f"{run.path}: played {session['games_played']} games in "
                        f"{session['seconds']:.1f} s ({rate:.1f} games/s, {pool.name}, "
                        f"{pool.workers} worker{'s' if pool.workers > 1 else ''})")
-        _print_summary(run.path)
+        _print_summary(report, run.path)
     except DejarikError as err:
         fail(err)
 
@@ -139,19 +143,9 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
         return run_games(run, n, pool, chunk, on_progress=advance)
 
 
-def _print_summary(path: Path) -> None:
+def _print_summary(report: RunReport, path: Path) -> None:
     """The same digest as `dejarik report` prints, over every game in the directory."""
-    meta = json.loads((path / "run.json").read_text(encoding="utf-8"))
-    game = meta.get("spec", meta).get("game")
-    if game in ("pandemic", "tcg"):
-        import importlib
-
-        report: Any = importlib.import_module(f"dejarik.{game}.simreport")
-        for line in report.digest(report.summarize_run(path)):
-            click.echo(line)
-        return
-    from dejarik.sim.summary import digest, summarize_run
-
-    for line in digest(summarize_run(path)):
+    for line in report.digest(report.summarize_run(path)):
         click.echo(line)
-    click.echo(f"(dejarik report {path} draws the plots)")
+    if report.draws:
+        click.echo(f"(dejarik report {path} draws the plots)")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from dejarik.core.errors import DejarikError
+from dejarik.core.errors import DejarikError, PackError
 
 # libyaml's loader when PyYAML has it: the same documents, about ten times faster (every
 # process of a simulation loads the packs).
@@ -35,3 +36,18 @@ def digest(data: Any) -> str:
     key order or the file layout."""
     text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def claims_pack(ref: str, bundled: Collection[str], ours: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether a pack ref is a game's: one of its bundled pack ids, or a YAML file in its format
+    (`ours` reads the file's top level), or one that extends such a pack."""
+    if not ref.endswith((".yaml", ".yml")):
+        return ref in bundled
+    try:
+        data = read_yaml(Path(ref), PackError)
+    except PackError:
+        return False
+    if not isinstance(data, dict):
+        return False
+    base = data.get("extends")
+    return ours(data) or (isinstance(base, str) and claims_pack(base, bundled, ours))

@@ -85,7 +85,7 @@ class GameState(Protocol):
 
     def text_to_action(self, text: str) -> Action:
         """The legal action this text names. Raises NotationError for text that is no action
-        of this game, UnknownActionError for an action that is not legal now, and
+        of this game, IllegalActionError for an action that is not legal now, and
         AmbiguousActionError for text that names several (all in core.errors)."""
         ...
 
@@ -121,8 +121,8 @@ class GameInfo:
 CAPABILITIES: dict[str, str] = {
     "agents": "agent hooks (a rule-of-thumb move and an evaluation for the AI players)",
     "spaces": "learning spaces (fixed-size observations and actions for learning agents)",
-    "views": "a view model (the board as a player sees it, for the terminal and the browser)",
-    "report": "a run report (a summary of simulated games)",
+    "views": "view model (the board as a player sees it, for the terminal and the browser)",
+    "report": "run report (a summary of simulated games)",
     "options": "command-line options",
     "cards": "card listings",
     "scenarios": "scenario files (a position written in YAML)",

@@ -4,6 +4,7 @@ outside Dejarik's own tree, with `register`) and every surface can drive it."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.protocol import Game
@@ -46,3 +47,18 @@ def get_game(name: str) -> Game:
     module, attr = target.split(":")
     game: Game = getattr(importlib.import_module(module), attr)
     return game
+
+
+def games_offering(part: Callable[[Game], object]) -> list[str]:
+    """The registered games, by name, that offer something: `part(game)` is not None (e.g.
+    `lambda g: g.spaces`)."""
+    return [name for name in game_names() if part(get_game(name)) is not None]
+
+
+def first_game_offering(part: Callable[[Game], object], what: str) -> Game:
+    """The first registered game (by name) that offers `part`: the default of a surface that
+    serves one game at a time. ConfigError says `what` no game offers."""
+    names = games_offering(part)
+    if not names:
+        raise ConfigError(f"no registered game offers {what}")
+    return get_game(names[0])

@@ -1,9 +1,138 @@
-"""PLACEHOLDER: the LearningSpaces capability protocol (being written; see core/protocol.py)."""
+"""The learning spaces capability: fixed-size numbers for learning agents (docs/rl.md).
+
+A game that offers them gives the learning adapters (PettingZoo, Gymnasium, OpenSpiel in
+`dejarik.interop`) and `dejarik spaces` one `LearningSpaces` object. For each configuration
+it fixes a `SpaceLayout`: an observation vector of `obs_size` floats and `action_size` action
+indices with a legal-action mask, the same for every seed of that configuration, so a
+learner's network can be sized once. States are typed Any here: each game's layout takes its
+own state class.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Hashable, Mapping
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from dejarik.core.protocol import Action, Game, require
+from dejarik.core.registry import first_game_offering, games_offering, get_game
+
+FlatParameter = bool | int | str
+"""A parameter a flat parameter set may carry (OpenSpiel's game parameters are such)."""
+
+
+class SpaceLayout(Protocol):
+    """The observation and action layout of one configuration."""
+
+    obs_size: int
+    action_size: int
+
+    def encode(self, state: Any, action: Action) -> int:
+        """The index of an engine action in this position."""
+        ...
+
+    def decode(self, state: Any, index: int) -> Action:
+        """The engine action behind a legal index (IllegalActionError, naming it, otherwise)."""
+        ...
+
+    def legal(self, state: Any) -> Mapping[int, Action]:
+        """Index -> engine action, for every legal action of the player to move."""
+        ...
+
+    def mask(self, state: Any, player: int | None = None) -> npt.NDArray[np.int8]:
+        """1 at each legal index; all zeros for a player who is not to move."""
+        ...
+
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        """What `player` may know, as `obs_size` floats in 0..1."""
+        ...
+
+    def view_key(self, state: Any, player: int) -> Hashable:
+        """Everything `observe` encodes, as a cheap hashable key: equal exactly when the
+        player cannot tell the two positions apart (the adapters digest views with it)."""
+        ...
+
+    def describe(self, index: int) -> str:
+        """What an index means, without a position (ValueError outside the space)."""
+        ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The whole layout as JSON-ready data (`dejarik spaces --json`)."""
+        ...
+
+    def summary_text(self, state: Any) -> str:
+        """The layout in words for people (`dejarik spaces`)."""
+        ...
+
+    @property
+    def observation_parts(self) -> dict[str, tuple[int, ...]]:
+        """Named shapes of the observation's consecutive blocks, in order (OpenSpiel's
+        observer offers them as named views)."""
+        ...
+
+    @property
+    def recall_shape(self) -> tuple[int, int]:
+        """The shape of the recall block an information state adds to the observation:
+        rows of things a player once saw while hidden, a column per way of seeing them."""
+        ...
+
+    def update_recall(self, recall: dict[int, int], state: Any, player: int) -> None:
+        """Bring a player's recall (row -> column) up to date with their current view:
+        remember what is shown now, forget what has since come into the open."""
+        ...
+
+    def max_game_length(self, turn_limit: int) -> int:
+        """A bound on the actions of a game stopped after `turn_limit` turns."""
+        ...
 
 
 class LearningSpaces(Protocol):
-    """PLACEHOLDER."""
+    """A game's learning spaces: a layout per configuration, and what the adapters need to
+    drive an episode of it without knowing the game."""
+
+    players: int
+    """How many seats the spaces cover (the adapters make this many agents)."""
+    parameters: Mapping[str, FlatParameter]
+    """The configuration as flat parameters with their defaults (OpenSpiel's game
+    parameters): e.g. packs as one comma-separated string."""
+
+    def config_from_parameters(self, params: Mapping[str, FlatParameter]) -> dict[str, Any]:
+        """The game config behind a full set of `parameters` (not yet normalised)."""
+        ...
+
+    def for_state(self, state: Any) -> SpaceLayout:
+        """The layout of a state's configuration (ConfigError for a configuration the spaces
+        do not cover)."""
+        ...
+
+    def render(self, state: Any, player: int | None = None) -> str:
+        """The board in words as `player` sees it, or as a spectator (None) sees it."""
+        ...
+
+    def state_text(self, state: Any) -> str:
+        """The whole position in words, hidden cards included (for debugging, OpenSpiel's
+        `str(state)`)."""
+        ...
+
+    def truncated(self, state: Any) -> bool:
+        """The game is over because the turn limit stopped it, not because a rule ended it."""
+        ...
+
+    def turns(self, state: Any) -> int:
+        """The turn the game is on (reported in the adapters' infos)."""
+        ...
+
+
+def learning_games() -> list[str]:
+    """Every registered game that declares learning spaces, sorted."""
+    return games_offering(lambda game: game.spaces)
+
+
+def learning_game(name: str | None = None) -> tuple[Game, LearningSpaces]:
+    """The game called `name` and its learning spaces (MissingCapabilityError, naming the
+    game, when it has none). Without a name: the first registered game that has them, so
+    the adapters work with no arguments."""
+    game = first_game_offering(lambda g: g.spaces, "learning spaces") if name is None else get_game(name)
+    return game, require(game.spaces, game, "spaces")

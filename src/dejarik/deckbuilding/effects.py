@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from dejarik.deckbuilding.state import StateData as S
 
 DONE, WAIT, AGAIN = 0, 1, 2  # AGAIN: an answer that leaves the primitive to run once more
-Action = tuple[int, int, int]
+# Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
+# module uses, which mypyc handles faster than a tuple of any length.
+Move3 = tuple[int, int, int]
 # zones where identical copies are one choice (candidates); the learning spaces index them alike
 MERGED_ZONES = frozenset({d.Z_HAND, d.Z_DISCARD, d.Z_EXILE, d.Z_OPP_HAND, d.Z_OPP_DISCARD,
                           d.Z_GALAXY_DISCARD, d.Z_BASE_DECK})
@@ -273,14 +275,14 @@ def run(s: S) -> None:
     s.waiting = False
 
 
-def options(s: S) -> list[Action]:
+def options(s: S) -> list[Move3]:
     f = s.stack[-1]
     op = s.table.progs[f.prog][f.pc]
-    acts: list[Action] = _OPTIONS[op[0]](s, f, op)
+    acts: list[Move3] = _OPTIONS[op[0]](s, f, op)
     return acts
 
 
-def answer(s: S, action: Action) -> None:
+def answer(s: S, action: Move3) -> None:
     f = s.stack[-1]
     op = s.table.progs[f.prog][f.pc]
     s.waiting = False
@@ -654,19 +656,19 @@ def _hunt_reward(s: S, f: Frame, op: Op) -> int:
 
 
 # -- primitives: decisions ---------------------------------------------------------------------
-def _no_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _no_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return []
 
 
-def _move_options(s: S, f: Frame, op: Op) -> list[Action]:
-    acts: list[Action] = [(d.SELECT, c, z)
+def _move_options(s: S, f: Frame, op: Op) -> list[Move3]:
+    acts: list[Move3] = [(d.SELECT, c, z)
                           for c, z in candidates(s, team_reach(s, op[1], op[2]), f.player)]
     if op[4]:
         acts.append((d.DONE, 0, 0))
     return acts
 
 
-def _move_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _move_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     if a[0] == d.DONE:
         f.stage = 1
     else:
@@ -675,46 +677,46 @@ def _move_answer(s: S, f: Frame, op: Op, a: Action) -> int:
     return AGAIN
 
 
-def _buy_options(s: S, f: Frame, op: Op) -> list[Action]:
-    acts: list[Action] = [(d.SELECT, c, z) for c, z in buy_candidates(s, op, f.player)]
+def _buy_options(s: S, f: Frame, op: Op) -> list[Move3]:
+    acts: list[Move3] = [(d.SELECT, c, z) for c, z in buy_candidates(s, op, f.player)]
     if not op[3]:
         acts.append((d.DONE, 0, 0))
     return acts
 
 
-def _buy_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _buy_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     if a[0] == d.SELECT:
         buy(s, a[1], a[2], f.player, free=op[3], dest=op[4])
     return DONE
 
 
-def _choose_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _choose_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return [(d.OPTION, i, 0) for i, (_, p) in enumerate(op[2])
             if prog_possible(s, p, f.player, f.source)]
 
 
-def _choose_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _choose_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     child(s, f, op[2][a[1]][1])
     return DONE
 
 
-def _done_only(s: S, f: Frame, op: Op) -> list[Action]:
+def _done_only(s: S, f: Frame, op: Op) -> list[Move3]:
     return [(d.DONE, 0, 0)]
 
 
-def _just_done(s: S, f: Frame, op: Op, a: Action) -> int:
+def _just_done(s: S, f: Frame, op: Op, a: Move3) -> int:
     return DONE
 
 
-def _swap_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _swap_options(s: S, f: Frame, op: Op) -> list[Move3]:
     if f.stage == 0:
-        acts: list[Action] = [(d.SELECT, c, z) for c, z in candidates(s, (op[1],), f.player)]
+        acts: list[Move3] = [(d.SELECT, c, z) for c, z in candidates(s, (op[1],), f.player)]
         acts.append((d.DONE, 0, 0))
         return acts
     return [(d.SELECT, c, z) for c, z in candidates(s, (op[2],), f.player)]
 
 
-def _swap_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _swap_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     if a[0] == d.DONE:
         return DONE
     if f.stage == 0:
@@ -728,26 +730,26 @@ def _swap_answer(s: S, f: Frame, op: Op, a: Action) -> int:
     return DONE
 
 
-def _optional_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _optional_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return [(d.YES, 0, 0), (d.NO, 0, 0)]
 
 
-def _optional_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _optional_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     if a[0] == d.YES:
         child(s, f, op[1])
     return DONE
 
 
-def _base_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _base_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return [(d.SELECT, c, d.Z_BASE_DECK) for c in s.players[f.player].base_deck]
 
 
-def _base_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _base_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     reveal_base(s, f.player, a[1])
     return DONE
 
 
-def _assign_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _assign_options(s: S, f: Frame, op: Op) -> list[Move3]:
     ships = ship_room(s, f.player)
     if ships:
         return [(d.ASSIGN, c, k) for c, _, room in ships for k in range(1, min(f.n, room) + 1)]
@@ -755,7 +757,7 @@ def _assign_options(s: S, f: Frame, op: Op) -> list[Action]:
             for k in range(1, f.n + 1)]
 
 
-def _assign_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _assign_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     c = a[1]
     foes = s.foes(f.player)
     owner = s.owner_in_play(c, foes)
@@ -767,33 +769,33 @@ def _assign_answer(s: S, f: Frame, op: Op, a: Action) -> int:
     return DONE if f.n == 0 else AGAIN
 
 
-def _seat_options(seats: list[int] | tuple[int, ...]) -> list[Action]:
+def _seat_options(seats: list[int] | tuple[int, ...]) -> list[Move3]:
     return [(d.WHO, m, 0) for m in seats]
 
 
-def _repair_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _repair_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return _seat_options(repair_targets(s, f.player))
 
 
-def _repair_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _repair_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     repair(s, a[1], op[1])
     return DONE
 
 
-def _damage_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _damage_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return _seat_options(damage_targets(s, f.player))
 
 
-def _damage_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _damage_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     s.damage_base(a[1], _damage_amount(f, op))
     return DONE
 
 
-def _delegate_options(s: S, f: Frame, op: Op) -> list[Action]:
+def _delegate_options(s: S, f: Frame, op: Op) -> list[Move3]:
     return _seat_options(s.mates[f.player])
 
 
-def _delegate_answer(s: S, f: Frame, op: Op, a: Action) -> int:
+def _delegate_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     s.note(f"{s.who(a[1])} resolve {s.name(f.source)}")
     s.stack.append(Frame(f.n, f.source, a[1]))
     return DONE

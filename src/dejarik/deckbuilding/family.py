@@ -32,6 +32,7 @@ class DeckbuildingGame(GameBase):
         "report": "dejarik.deckbuilding.simreport:REPORT",
         "options": "dejarik.deckbuilding.options:OPTIONS",
         "cards": "dejarik.deckbuilding.catalog:CARDS",
+        "scenarios": "dejarik.deckbuilding.scenario:SCENARIOS",
     }
 
     def new_state(self, config: dict[str, Any], seed: int) -> DeckbuildingState:
@@ -54,16 +55,6 @@ class DeckbuildingGame(GameBase):
 
         assert isinstance(state, DeckbuildingState)
         return check_invariants(state)
-
-    def trace(self, state: DeckbuildingState) -> None:
-        from dejarik.deckbuilding.record import trace
-
-        trace(state)
-
-    def game_record(self, state: DeckbuildingState) -> dict[str, Any]:
-        from dejarik.deckbuilding.record import game_record
-
-        return game_record(state)
 
 
 GAME = DeckbuildingGame()

@@ -26,7 +26,10 @@ from dejarik.deckbuilding.pack import load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, Region, StateData, seat_tables
 
 ENGINE_VERSION = "deckbuilding-3"
-Action = tuple[int, int, int]
+GAME_NAME = "deckbuilding"   # the name it is registered under (core/registry.py)
+# Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
+# module uses, which mypyc handles faster than a tuple of any length.
+Move3 = tuple[int, int, int]
 
 DEFAULTS: dict[str, Any] = {
     "packs": ["original"],   # pack ids or .yaml files, in order (a file may extend an earlier pack)
@@ -179,7 +182,7 @@ class DeckbuildingState(StateData):
     """A position of Star Wars: The Deckbuilding Game: two players, or the 2v2 team game
     (seed 002) with four seats (see `state.seat_tables`)."""
 
-    game_name = "deckbuilding"
+    game_name = GAME_NAME
 
     def __init__(self, config: Mapping[str, Any] | None = None, seed: int = 0) -> None:
         """A new game dealt from `config` and `seed`. Without a config: an empty shell for
@@ -211,7 +214,7 @@ class DeckbuildingState(StateData):
         self.turn_limit = int(self.config["turn_limit"])
         self.rng = Rng(seed)
         self._init_fields()
-        self._legal: list[Action] | None = None
+        self._legal: list[Move3] | None = None
 
     # -- setup (rulebook PRZYGOTOWANIE / PREPARAZIONE) -------------------------------------------
     def _new(self, def_id: int, copies: int) -> list[int]:
@@ -264,7 +267,7 @@ class DeckbuildingState(StateData):
             return -1
         return self.decider if self.waiting else self.active
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Move3]:
         acts = self._legal
         if acts is None:
             if self.done:
@@ -328,28 +331,10 @@ class DeckbuildingState(StateData):
             return [0.0] * self.num_players
         return [1.0 if p & 1 == self.win else -1.0 for p in range(self.num_players)]
 
-    def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
-        """How good this position looks to `player`, -1..1, from what they may know
-        (evaluate.py; the heuristic and ISMCTS players use it)."""
-        from dejarik.deckbuilding.evaluate import evaluate
-
-        return evaluate(self, player, weights)
-
-    def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
-        from dejarik.deckbuilding.evaluate import check_weights
-
-        return check_weights(weights)
-
-    def heuristic_action(self, rng: Rng) -> Action:
-        """The greedy player's move (see heuristic.py)."""
-        from dejarik.deckbuilding.heuristic import heuristic_action
-
-        return heuristic_action(self, rng)
-
     def action_to_text(self, action: tuple[int, ...]) -> str:
         return notation.format_action(self, action)
 
-    def text_to_action(self, text: str) -> Action:
+    def text_to_action(self, text: str) -> Move3:
         return notation.parse_action(self, text)
 
     # -- copies, hashes, JSON ------------------------------------------------------------------

@@ -13,11 +13,13 @@ from dejarik.deckbuilding import defs as d
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
 
-Action = tuple[int, int, int]
+# Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
+# module uses, which mypyc handles faster than a tuple of any length.
+Move3 = tuple[int, int, int]
 _MAIN_ORDER = (d.PLAY, d.USE, d.BUY, d.COMMIT, d.RESOLVE, d.END)
 
 
-def heuristic_action(s: DeckbuildingState, rng: Rng) -> Action:
+def heuristic_action(s: DeckbuildingState, rng: Rng) -> Move3:
     acts = s.legal_actions()
     if len(acts) == 1:
         return acts[0]
@@ -39,7 +41,7 @@ def heuristic_action(s: DeckbuildingState, rng: Rng) -> Action:
     return acts[-1]
 
 
-def _decide(s: DeckbuildingState, acts: list[Action]) -> Action:
+def _decide(s: DeckbuildingState, acts: list[Move3]) -> Move3:
     f = s.stack[-1]
     op = s.table.progs[f.prog][f.pc]
     kinds = {a[0] for a in acts}
@@ -68,10 +70,10 @@ def _decide(s: DeckbuildingState, acts: list[Action]) -> Action:
     return max(picks, key=lambda a: (s.card(a[1]).cost, s.card(a[1]).hp or 0))
 
 
-def _who(s: DeckbuildingState, code: int, acts: list[Action]) -> Action:
+def _who(s: DeckbuildingState, code: int, acts: list[Move3]) -> Move3:
     """Team game: repair the most damaged base, hurt the enemy base nearest to falling;
     otherwise (who resolves a shared card) keep it with the card's player."""
-    def hurt(a: Action) -> int:
+    def hurt(a: Move3) -> int:
         base = s.players[a[1]].base
         return s.damage[base] - (s.card(base).hp or 0) if base >= 0 else -99
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dejarik.core.errors import IllegalActionError, NotationError
+from dejarik.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from dejarik.core.notation import legal_listing
 from dejarik.deckbuilding import defs as d
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
 
-Action = tuple[int, int, int]
+# Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
+# module returns, which mypyc handles faster than a tuple of any length.
+Move3 = tuple[int, int, int]
 _ARITY = {"play": 1, "buy": 1, "use": 1, "commit": 2, "resolve": 0, "end": 0, "bribe": 1,
           "select": 1, "option": 1, "yes": 0, "no": 0, "done": 0, "assign": 2, "switch": 0,
           "who": 1}
@@ -62,7 +65,10 @@ def _parse_ref(s: DeckbuildingState, token: str, text: str) -> tuple[str | None,
     return (slug or None), cid
 
 
-def parse_action(s: DeckbuildingState, text: str) -> Action:
+def parse_action(s: DeckbuildingState, text: str) -> Move3:
+    """The legal action this text names. Text that is no action of the game raises
+    NotationError, a well-formed action that is not legal now IllegalActionError, and text
+    naming several legal actions AmbiguousActionError."""
     tokens = text.strip().lower().split()
     if not tokens:
         raise NotationError("empty action text")
@@ -73,16 +79,16 @@ def parse_action(s: DeckbuildingState, text: str) -> Action:
         raise NotationError(f"{text!r}: {verb!r} takes {_ARITY[verb]} argument(s), got {len(args)}")
     kind = d.KIND_WORDS.index(verb)
     if kind in _BARE:
-        return (kind, 0, 0)
+        return _legal(s, text, (kind, 0, 0))
     if kind == d.WHO:
         seats = [s.seat_key(i) for i in range(s.num_players)]
         if args[0] not in seats:
             raise NotationError(f"{text!r}: who takes a player: {', '.join(seats)}")
-        return (kind, seats.index(args[0]), 0)
+        return _legal(s, text, (kind, seats.index(args[0]), 0))
     if kind == d.OPTION:
         if not args[0].isdigit() or int(args[0]) < 1:
             raise NotationError(f"{text!r}: option takes a number from 1")
-        return (kind, int(args[0]) - 1, 0)
+        return _legal(s, text, (kind, int(args[0]) - 1, 0))
     if kind == d.ASSIGN:
         if not args[0].isdigit() or int(args[0]) < 1:
             raise NotationError(f"{text!r}: assign takes an amount of damage from 1, then a ship")
@@ -109,19 +115,30 @@ def _visible(s: DeckbuildingState, cid: int) -> bool:
     return f"'{ref}'" in repr(observation(s, s.current_player))
 
 
+def _illegal(s: DeckbuildingState, text: str) -> IllegalActionError:
+    """The one answer for well-formed text that is not legal now: it says nothing about a
+    card the player cannot see."""
+    return IllegalActionError(f"{text!r} matches no legal action now; "
+                              f"legal: {legal_listing(s, format_action)}")
+
+
+def _legal(s: DeckbuildingState, text: str, act: Move3) -> Move3:
+    if act not in s.legal_actions():
+        raise _illegal(s, text)
+    return act
+
+
 def _match(s: DeckbuildingState, text: str, kind: int, slug: str | None, cid: int | None,
-           extra: object) -> Action:
+           extra: object) -> Move3:
     test = extra if callable(extra) else (lambda act: True)
     found = [act for act in s.legal_actions()
              if act[0] == kind and (cid is None or act[1] == cid)
              and (slug is None or s.card(act[1]).slug == slug) and test(act)]
     if not found:
-        if cid is not None and kind in (d.PLAY, d.USE, d.BRIBE) and _visible(s, cid):
-            return (kind, cid, 0)  # well-formed: apply() will say why it is illegal
-        raise IllegalActionError(f"{text!r} matches no legal action now")
+        raise _illegal(s, text)
     if len(found) == 1:
         return found[0]
     if kind == d.PLAY and len({s.inst_def[a[1]] for a in found}) == 1:
         return found[0]
     options = ", ".join(format_action(s, a) for a in found[:6])
-    raise NotationError(f"{text!r} is ambiguous: {options}")
+    raise AmbiguousActionError(f"{text!r} is ambiguous: {options}")

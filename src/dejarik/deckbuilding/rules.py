@@ -17,7 +17,9 @@ from dejarik.deckbuilding.state import NO_TARGET, Frame
 if TYPE_CHECKING:
     from dejarik.deckbuilding.state import StateData as S
 
-Action = tuple[int, int, int]
+# Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
+# module uses, which mypyc handles faster than a tuple of any length.
+Move3 = tuple[int, int, int]
 HAND_SIZE = 5
 
 
@@ -109,12 +111,12 @@ def enemy_exposed(s: S, pl: int) -> bool:
 
 
 # -- legal main-phase actions --------------------------------------------------------------------
-def main_actions(s: S) -> list[Action]:
+def main_actions(s: S) -> list[Move3]:
     a = s.active
     p = s.players[a]
     region = s.region(a)
     defs, idef = s.defs, s.inst_def
-    acts: list[Action] = []
+    acts: list[Move3] = []
     seen: set[int] = set()
     exile_end = s.exile_end
     for c in p.hand:

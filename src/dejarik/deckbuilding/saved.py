@@ -5,89 +5,89 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dejarik.core.errors import DejarikError
+from dejarik.core.errors import DejarikError, SaveError
+from dejarik.core.saved import check_consistent, check_fields, check_game
 from dejarik.deckbuilding.state import Frame, PlayerState, Region
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
 
-
-class SaveError(DejarikError):
-    """A saved game that cannot be loaded."""
-
-
-def _ints(v: Any, what: str) -> list[int]:
-    if not isinstance(v, list) or not all(type(x) is int for x in v):
-        raise SaveError(f"saved game: {what} must be a list of card numbers")
-    return list(v)
+_INTS = list[int]
+_TYPES: dict[str, Any] = {
+    "config": dict[str, Any], "rng": int, "cards": list[str], "players": list[dict[str, Any]],
+    "regions": list[dict[str, Any]], "force": int, "active": int, "first": int, "turn": int,
+    "damage": _INTS, "used": _INTS, "attacked": _INTS, "bonus": list[_INTS], "committed": _INTS,
+    "target": int, "fired": _INTS, "next_buy": int, "bought": _INTS, "hunts_used": int,
+    "exile_end": _INTS, "prevented": _INTS, "finished": _INTS, "passed": bool, "stack": list[_INTS],
+    "waiting": bool, "decider": int, "done": bool, "winner": int,
+}
+"""Every field of a saved position with its type in JSON."""
+_ZONES = ("hand", "deck", "discard", "play", "exile", "base_deck", "victory")
+_PLAYER: dict[str, Any] = {"faction": str, **{z: _INTS for z in _ZONES}, "base": int, "pool": int}
+_REGION: dict[str, Any] = {"row": _INTS, "galaxy_deck": _INTS, "galaxy_discard": _INTS, "pilots": _INTS}
 
 
 def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> DeckbuildingState:
+    """The position saved by `to_json`; a bad one raises SaveError naming the field, and
+    nothing is half-built."""
     from dejarik.deckbuilding.game import ENGINE_VERSION
 
-    if not isinstance(data, Mapping) or data.get("game") != "deckbuilding":
-        raise SaveError("saved game: not a deckbuilding state")
+    check_game(data, "deckbuilding")
     if data.get("engine_version") != ENGINE_VERSION:
-        raise SaveError(f"saved game: made by engine {data.get('engine_version')}, "
-                        f"this is {ENGINE_VERSION}")
+        raise SaveError(f"saved game: field 'engine_version': made by engine "
+                        f"{data.get('engine_version')}, this is {ENGINE_VERSION}")
+    check_fields(data, _TYPES)
+    for i, raw in enumerate(data["players"]):
+        check_fields(raw, _PLAYER, f"players[{i}].")
+    for i, raw in enumerate(data["regions"]):
+        check_fields(raw, _REGION, f"regions[{i}].")
     try:
-        s = cls.blank(data["config"], int(data["rng"]))
-        names = data["cards"]
-        try:
-            s.inst_def = [s.table.by_name[n] for n in names]
-        except KeyError as err:
-            raise SaveError(f"saved game: unknown card {err.args[0]!r}") from None
-        for raw in data["players"]:
-            p = PlayerState(str(raw["faction"]))
-            for zone in ("hand", "deck", "discard", "play", "exile", "base_deck", "victory"):
-                setattr(p, zone, _ints(raw[zone], f"players.{zone}"))
-            p.base = int(raw["base"])
-            p.pool = int(raw["pool"])
-            s.players.append(p)
-        if len(s.players) != s.num_players:
-            raise SaveError(f"saved game: {len(s.players)} players, the config has {s.num_players}")
-        for raw in data["regions"]:
-            r = Region()
-            r.row = _ints(raw["row"], "regions.row")
-            r.deck = _ints(raw["galaxy_deck"], "regions.galaxy_deck")
-            r.discard = _ints(raw["galaxy_discard"], "regions.galaxy_discard")
-            r.pilots = _ints(raw["pilots"], "regions.pilots")
-            s.regions.append(r)
-        if len(s.regions) != s.num_players // 2:
-            raise SaveError(f"saved game: {len(s.regions)} regions, the config needs {s.num_players // 2}")
-        s.force, s.active, s.turn = int(data["force"]), int(data["active"]), int(data["turn"])
-        s.first = int(data["first"])
-        s.damage = _ints(data["damage"], "damage")
-        s.used = set(_ints(data["used"], "used"))
-        s.attacked = set(_ints(data["attacked"], "attacked"))
-        s.bonus = {int(k): int(v) for k, v in data["bonus"]}
-        s.committed = _ints(data["committed"], "committed")
-        s.target = int(data["target"])
-        s.fired = set(_ints(data["fired"], "fired"))
-        s.next_buy = int(data["next_buy"])
-        s.bought = _ints(data["bought"], "bought")
-        s.hunts_used = int(data["hunts_used"])
-        s.exile_end = set(_ints(data["exile_end"], "exile_end"))
-        s.prevented = _ints(data["prevented"], "prevented")
-        s.finished = set(_ints(data["finished"], "finished"))
-        s.passed = bool(data["passed"])
-        s.stack = []
-        for fr in data["stack"]:
-            prog, pc, source, player, revealed, moved, stage, n, picked = (int(x) for x in fr)
-            f = Frame(prog, source, player, revealed, moved)
-            f.pc, f.stage, f.n, f.picked = pc, stage, n, picked
-            s.stack.append(f)
-        s.waiting, s.decider = bool(data["waiting"]), int(data["decider"])
-        s.done, s.win = bool(data["done"]), int(data["winner"])
-    except SaveError:
-        raise
+        s = cls.blank(data["config"], data["rng"])
     except DejarikError as err:
-        raise SaveError(f"saved game: {err}") from None
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise SaveError(f"saved game: missing or bad field ({err!r})") from None
+        raise SaveError(f"saved game: field 'config': {err}") from None
+    try:
+        s.inst_def = [s.table.by_name[n] for n in data["cards"]]
+    except KeyError as err:
+        raise SaveError(f"saved game: field 'cards': unknown card {err.args[0]!r}") from None
+    for raw in data["players"]:
+        p = PlayerState(raw["faction"])
+        for zone in _ZONES:
+            setattr(p, zone, list(raw[zone]))
+        p.base, p.pool = raw["base"], raw["pool"]
+        s.players.append(p)
+    if len(s.players) != s.num_players:
+        raise SaveError(f"saved game: field 'players': {len(s.players)} players, "
+                        f"the config has {s.num_players}")
+    for raw in data["regions"]:
+        r = Region()
+        r.row, r.deck = list(raw["row"]), list(raw["galaxy_deck"])
+        r.discard, r.pilots = list(raw["galaxy_discard"]), list(raw["pilots"])
+        s.regions.append(r)
+    if len(s.regions) != s.num_players // 2:
+        raise SaveError(f"saved game: field 'regions': {len(s.regions)} regions, "
+                        f"the config needs {s.num_players // 2}")
+    s.force, s.active, s.turn, s.first = data["force"], data["active"], data["turn"], data["first"]
+    s.damage = list(data["damage"])
+    s.used, s.attacked = set(data["used"]), set(data["attacked"])
+    if any(len(pair) != 2 for pair in data["bonus"]):
+        raise SaveError("saved game: field 'bonus' must hold [card, amount] pairs")
+    s.bonus = {k: v for k, v in data["bonus"]}
+    s.committed, s.target = list(data["committed"]), data["target"]
+    s.fired, s.next_buy = set(data["fired"]), data["next_buy"]
+    s.bought, s.hunts_used = list(data["bought"]), data["hunts_used"]
+    s.exile_end, s.prevented = set(data["exile_end"]), list(data["prevented"])
+    s.finished, s.passed = set(data["finished"]), data["passed"]
+    s.stack = []
+    for fr in data["stack"]:
+        if len(fr) != 9:
+            raise SaveError("saved game: field 'stack' must hold frames of 9 numbers")
+        prog, pc, source, player, revealed, moved, stage, n, picked = fr
+        f = Frame(prog, source, player, revealed, moved)
+        f.pc, f.stage, f.n, f.picked = pc, stage, n, picked
+        s.stack.append(f)
+    s.waiting, s.decider = data["waiting"], data["decider"]
+    s.done, s.win = data["done"], data["winner"]
     from dejarik.deckbuilding.invariants import check_invariants
 
-    problems = check_invariants(s)
-    if problems:
-        raise SaveError(f"saved game: inconsistent state: {problems[0]}")
+    check_consistent(s, check_invariants)
     return s

@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
 from dejarik.core.errors import DejarikError, ScenarioError
 from dejarik.core.files import read_yaml
+from dejarik.core.options import Scenarios
+from dejarik.core.protocol import GameState
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import rules
 from dejarik.deckbuilding.completeness import hard_gaps
-from dejarik.deckbuilding.game import DEFAULTS, DeckbuildingState
+from dejarik.deckbuilding.game import DEFAULTS, GAME_NAME, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.state import PlayerState, Region
 
 _GALAXY = ("row", "galaxy_deck", "galaxy_discard", "pilots")
-_TOP = {"pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", *_GALAXY,
+_TOP = {"game", "pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", *_GALAXY,
         "regions", "description"}
 _PLAYER = {"hand", "deck", "discard", "play", "exile", "base", "base_deck", "victory", "pool"}
 
@@ -88,6 +90,9 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
     extra = sorted(set(data) - _TOP)
     if extra:
         raise ScenarioError(f"{where}: unknown field {extra[0]!r}")
+    game = data.get("game", GAME_NAME)
+    if game != GAME_NAME:
+        raise ScenarioError(f"{where}: game: this is a {GAME_NAME} scenario, got {game!r}")
     try:
         return _build(data, where)
     except ScenarioError:
@@ -212,3 +217,19 @@ def _region(b: _Builder, data: Mapping[str, Any], where: str) -> Region:
         raise b.fail(f"{where}pilots", f"pack {s.selection.pilots!r} lists no pilot card; write pilots: 0")
     r.pilots = [b.new(pilot.name, f"{where}pilots") for _ in range(pilots)] if pilot else []
     return r
+
+
+class DeckbuildingScenarios:
+    """`dejarik scenario check` for the deckbuilder (docs/scenarios.md)."""
+
+    def load(self, path: Path) -> GameState:
+        # its actions are (op, a, b) triples: a GameState whose list type mypy cannot widen
+        return cast("GameState", load_scenario(path))
+
+    def describe(self, state: GameState) -> str:
+        assert isinstance(state, DeckbuildingState)
+        who = state.who(state.current_player) if state.current_player >= 0 else "nobody"
+        return f"{len(state.inst_def)} cards, turn {state.turn}, {who} to act"
+
+
+SCENARIOS: Scenarios = DeckbuildingScenarios()

@@ -6,22 +6,29 @@ player: "mine" and "the opponent's" rather than seat 0 and seat 1, and the Force
 measured from the observer's end. The observation carries only what that player may know
 (the same rule as `observation()`), so positions that differ only in hidden cards encode to
 equal arrays.
+
+`SPACES` is the game's learning spaces capability (core.spaces): `Spaces` per configuration,
+and what the learning adapters need besides to drive an episode.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from dejarik.core.errors import ConfigError, IllegalActionError
+from dejarik.core.spaces import FlatParameter, LearningSpaces
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, shown_zones
 from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
-    from dejarik.deckbuilding.game import Action, DeckbuildingState
+    from dejarik.core.protocol import Action
+    from dejarik.deckbuilding.game import DeckbuildingState
 
 ROW_SLOTS: Final = 6
 """The galaxy row holds six cards (rulebook: setup); a row target is named by its slot."""
@@ -58,6 +65,10 @@ with the observer). Scaled values are divided by the caps in SCALES and clipped 
 SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0,
                  "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
 """Divisors for scaled features; deck and pile sizes are divided by the number of card instances."""
+
+RECALL: Final = ("galaxy_top", "my_deck_top", "opp_deck_top", "opp_hand")
+"""The recall block of an information state: per card instance, where the player last saw it
+while it was hidden."""
 
 SINGLE_ACTIONS: Final = ((d.END, "end"), (d.RESOLVE, "resolve"), (d.YES, "yes"),
                          (d.NO, "no"), (d.DONE, "done"))
@@ -139,7 +150,7 @@ class Spaces:
         """Index -> engine action, for every legal action of the player to move."""
         return {self.encode(state, a): a for a in state.legal_actions()}
 
-    def mask(self, state: DeckbuildingState, player: int | None = None) -> np.ndarray:
+    def mask(self, state: DeckbuildingState, player: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index (int8); all zeros for a player who is not to move."""
         out = np.zeros(self.action_size, dtype=np.int8)
         if player is None or player == state.current_player:
@@ -174,7 +185,7 @@ class Spaces:
         inst, k = divmod(index - self.assign_at, self.max_assign)
         return f"assign {k + 1} damage to #{inst} ({self.instances[inst]})"
 
-    def summary(self, state: DeckbuildingState) -> dict[str, object]:
+    def summary(self, state: DeckbuildingState) -> dict[str, Any]:
         """The whole layout as data: sizes, action blocks, feature names, card instances."""
         blocks = [{"actions": name, "first": i, "count": 1} for i, (_, name) in enumerate(SINGLE_ACTIONS)]
         blocks.append({"actions": "option i", "first": self.option_at, "count": self.options})
@@ -191,8 +202,67 @@ class Spaces:
                 "card_features": list(CARD_FEATURES), "global_features": list(GLOBAL_FEATURES),
                 "cards": cards}
 
+    def summary_text(self, state: DeckbuildingState) -> str:
+        """The layout for people: sizes, action blocks, and which card each instance is (runs
+        of copies of one card on one line)."""
+        data = self.summary(state)
+        lines = [f"{data['instances']} card instances; observation {data['obs_size']} floats "
+                 f"({data['instances']} x {len(data['card_features'])} card features + "
+                 f"{len(data['global_features'])} globals); {data['action_size']} actions",
+                 "action blocks:"]
+        for b in data["action_blocks"]:
+            last = b["first"] + b["count"] - 1
+            span = f"{b['first']}" if b["count"] == 1 else f"{b['first']}-{last}"
+            lines.append(f"  {span:>11}  {b['actions']}")
+        lines.append("card instances:")
+        cards = data["cards"]
+        start = 0
+        for i in range(1, len(cards) + 1):
+            if i == len(cards) or cards[i]["card"] != cards[start]["card"]:
+                c = cards[start]
+                span = f"{start}" if i - 1 == start else f"{start}-{i - 1}"
+                lines.append(f"  {span:>11}  {c['card']} ({c['role']}, {c['faction']})")
+                start = i
+        return "\n".join(lines)
+
+    @property
+    def observation_parts(self) -> dict[str, tuple[int, ...]]:
+        """The card block (instance by feature) and the globals."""
+        return {"cards": (self.n, self.card_width), "globals": (len(GLOBAL_FEATURES),)}
+
+    @property
+    def recall_shape(self) -> tuple[int, int]:
+        """A row per card instance, a column per RECALL slot."""
+        return (self.n, len(RECALL))
+
+    def update_recall(self, recall: dict[int, int], s: DeckbuildingState, player: int) -> None:
+        """From the player's current view: remember hidden cards shown now (deck tops, the
+        opponent's hand), and forget those that have since come into the open."""
+        me, opp = s.players[player], s.players[1 - player]
+        if recall:
+            hidden = {*me.hand, *me.deck, *opp.hand, *opp.deck, *s.regions[0].deck}
+            for c in [c for c in recall if c not in hidden or c in me.hand]:
+                del recall[c]
+        shown = shown_zones(s, player)
+        if not shown:
+            return
+        if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
+            for c in s.regions[0].deck[-2 if d.Z_GALAXY_TOP2 in shown else -1:]:
+                recall[c] = 0
+        if d.Z_DECK_TOP in shown and me.deck:
+            recall[me.deck[-1]] = 1
+        if d.Z_OPP_DECK_TOP in shown and opp.deck:
+            recall[opp.deck[-1]] = 2
+        if d.Z_OPP_HAND in shown:
+            for c in opp.hand:
+                recall[c] = 3
+
+    def max_game_length(self, turn_limit: int) -> int:
+        """A turn is bounded by what its cards allow; ten actions per card instance is generous."""
+        return turn_limit * 10 * self.n + 1
+
     # -- observations --------------------------------------------------------------------------
-    def observe(self, s: DeckbuildingState, player: int) -> np.ndarray:
+    def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
         n, w = self.n, self.card_width
         cards = np.zeros((n, w), dtype=np.float32)
@@ -283,7 +353,7 @@ class Spaces:
                 out.append((deck[-1], 1.0))
         return out
 
-    def _globals(self, s: DeckbuildingState, player: int) -> np.ndarray:
+    def _globals(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         g = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
         me, opp = s.players[player], s.players[1 - player]
         own_end = d.FORCE_END[player]
@@ -337,3 +407,51 @@ def spaces_for(state: DeckbuildingState) -> Spaces:
         sp = Spaces(state)
         state.table.cache[key] = sp
     return sp
+
+
+class DeckbuildingSpaces:
+    """The deckbuilder's learning spaces capability (core.spaces.LearningSpaces)."""
+
+    players = 2
+    parameters: Mapping[str, FlatParameter] = {
+        "packs": "original",    # comma-separated pack ids or .yaml files
+        "factions": "",         # "empire,rebel"; empty: the first pack's two factions
+        "mode": "beginner",
+        "bases_to_win": 0,      # 0: the mode's default
+        "bribing": False,
+    }
+
+    def config_from_parameters(self, params: Mapping[str, FlatParameter]) -> dict[str, Any]:
+        cfg: dict[str, Any] = {
+            "packs": [p.strip() for p in str(params["packs"]).split(",") if p.strip()],
+            "mode": params["mode"], "bribing": bool(params["bribing"]),
+        }
+        if params["factions"]:
+            cfg["factions"] = [f.strip() for f in str(params["factions"]).split(",")]
+        if int(params["bases_to_win"]):
+            cfg["bases_to_win"] = int(params["bases_to_win"])
+        return cfg
+
+    def for_state(self, state: DeckbuildingState) -> Spaces:
+        return spaces_for(state)
+
+    def render(self, state: DeckbuildingState, player: int | None = None) -> str:
+        from dejarik.deckbuilding.textboard import board_text
+
+        return board_text(state) if player is None else board_text(state, player)
+
+    def state_text(self, state: DeckbuildingState) -> str:
+        """The spectator's board, then every hand."""
+        hands = "; ".join(f"{state.factions[i].name} hand: " + ", ".join(state.name(c) for c in p.hand)
+                          for i, p in enumerate(state.players))
+        return f"{self.render(state)}\n{hands}"
+
+    def truncated(self, state: DeckbuildingState) -> bool:
+        return state.is_terminal() and state.winner() is None and bool(state.turn_limit) \
+            and state.turn > state.turn_limit
+
+    def turns(self, state: DeckbuildingState) -> int:
+        return state.turn
+
+
+SPACES: LearningSpaces = DeckbuildingSpaces()

@@ -1,14 +1,19 @@
-"""What the learning environments share: their game configuration and their seeds."""
+"""What the learning environments share: their game, its configuration, and their seeds.
+
+Every adapter reaches its game through the registry: `Episode` is the game, its learning
+spaces (core.spaces) and the fixed layout of one configuration.
+"""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from dejarik.core.protocol import Game, GameState
 from dejarik.core.rng import Rng
-from dejarik.deckbuilding.game import DeckbuildingState, normalize_config
-from dejarik.deckbuilding.tensors import Spaces, spaces_for
+from dejarik.core.spaces import LearningSpaces, SpaceLayout, learning_game
 
 ENV_TURN_LIMIT = 1000
 """Environments stop a game after this many turns unless the config says otherwise: an
@@ -16,16 +21,33 @@ episode must end. A stopped game is a truncation (no winner), not a termination.
 takes about 200 turns (median) and rarely 500."""
 
 
-def env_config(config: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A checked deckbuilding config (ConfigError names what is wrong), with a turn limit."""
+@dataclass(frozen=True)
+class Episode:
+    """A game's episodes in one configuration: the game, its learning spaces, the checked
+    config and its layout (the same for every seed)."""
+
+    game: Game
+    spaces: LearningSpaces
+    config: dict[str, Any]
+    layout: SpaceLayout
+
+    def new_state(self, seed: int) -> GameState:
+        return self.game.new_state(self.config, seed)
+
+    def truncated(self, state: GameState) -> bool:
+        """The game was stopped by the turn limit (no rule ended it)."""
+        return self.spaces.truncated(state)
+
+
+def episode(game: str | None, config: Mapping[str, Any] | None) -> Episode:
+    """The episodes of `game` (by default the first registered game with learning spaces) in
+    a config, checked (ConfigError names what is wrong) and given a turn limit. A game
+    without learning spaces is refused in one line (MissingCapabilityError)."""
+    g, spaces = learning_game(game)
     cfg = dict(config or {})
     cfg.setdefault("turn_limit", ENV_TURN_LIMIT)
-    return normalize_config(cfg)
-
-
-def layout(config: Mapping[str, Any]) -> Spaces:
-    """The fixed spaces of a config (its card instances do not depend on the seed)."""
-    return spaces_for(DeckbuildingState(config, 0))
+    cfg = g.normalize_config(cfg)
+    return Episode(g, spaces, cfg, spaces.for_state(g.new_state(cfg, 0)))
 
 
 class SeedStream:
@@ -47,9 +69,3 @@ class SeedStream:
 
     def next(self) -> int:
         return self._rng.next64() >> 1
-
-
-def truncated(state: DeckbuildingState) -> bool:
-    """The game was stopped by the turn limit (no rule ended it)."""
-    return state.is_terminal() and state.winner() is None and bool(state.turn_limit) \
-        and state.turn > state.turn_limit

@@ -1,15 +1,17 @@
-"""The deckbuilder as a single-agent Gymnasium environment against a built-in opponent.
+"""A game with learning spaces as a single-agent Gymnasium environment against built-in
+opponents.
 
     import gymnasium, dejarik.interop.gymnasium  # registers "dejarik/Deckbuilding-v0"
     env = gymnasium.make("dejarik/Deckbuilding-v0", opponent="greedy")
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample(info["action_mask"]))
 
-The learner plays one seat (`seat` 0, 1, or "random" for a coin toss per episode); the
-opponent's moves, including its answers to the learner's abilities, are made inside `step`.
-The reward is +1 for a win and -1 for a loss, at the end; a game stopped by the turn limit is
-truncated with reward 0. The legal-action mask is `info["action_mask"]` (and `action_masks()`,
-as sb3-contrib's MaskablePPO asks for it).
+Importing the module registers `dejarik/<Game>-v0` for every registered game that declares
+learning spaces (`env_id`). The learner plays one seat (`seat` 0, 1, ..., or "random" for a
+draw per episode); the opponents' moves, including their answers to the learner's
+abilities, are made inside `step`. The reward is +1 for a win and -1 for a loss, at the end;
+a game stopped by the turn limit is truncated with reward 0. The legal-action mask is
+`info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO asks for it).
 
 Gymnasium sets no rule for actions outside a mask. Here an action outside the space raises
 ValueError; a masked-out action leaves the game unchanged and returns the same observation
@@ -20,7 +22,7 @@ IllegalActionError if `illegal_action="raise"`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, SupportsFloat, cast
+from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
@@ -29,31 +31,38 @@ from gymnasium import spaces
 from dejarik.agents.base import Agent, make_agent
 from dejarik.core.errors import ConfigError
 from dejarik.core.protocol import GameState
-from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.deckbuilding.textboard import board_text
-from dejarik.interop.common import SeedStream, env_config, layout, truncated
-
-ENV_ID = "dejarik/Deckbuilding-v0"
+from dejarik.core.spaces import learning_games
+from dejarik.interop.common import SeedStream, episode
 
 
-class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
-    """One seat of the deckbuilder; the other is a Dejarik agent (`opponent`, an agent spec)."""
+def env_id(game: str) -> str:
+    """The Gymnasium id of a registered game, e.g. 'dejarik/Deckbuilding-v0' for the deckbuilder."""
+    return f"dejarik/{game.capitalize()}-v0"
+
+
+class DejarikEnv(gym.Env[np.ndarray, np.int64]):
+    """One seat of a game (`game`, by default the first registered game with learning
+    spaces); every other seat is a Dejarik agent (`opponent`, an agent spec)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, config: Mapping[str, Any] | None = None, opponent: str = "random",
                  seat: int | str = 0, render_mode: str | None = None,
-                 illegal_action: str = "ignore", illegal_reward: float = 0.0) -> None:
+                 illegal_action: str = "ignore", illegal_reward: float = 0.0,
+                 game: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
-        if seat not in (0, 1, "random"):
-            raise ConfigError(f"seat must be 0, 1 or 'random', got {seat!r}")
+        self.episode = episode(game, config)
+        players = self.episode.spaces.players
+        if seat != "random" and seat not in range(players):
+            raise ConfigError(f"seat must be {', '.join(map(str, range(players)))} or 'random', "
+                              f"got {seat!r}")
         if illegal_action not in ("ignore", "raise"):
             raise ConfigError(f"illegal_action must be 'ignore' or 'raise', got {illegal_action!r}")
         make_agent(opponent, 0)  # check the spec now (ConfigError names the problem)
         self.render_mode = render_mode
-        self.config = env_config(config)
-        self.layout = layout(self.config)
+        self.config = self.episode.config
+        self.layout = self.episode.layout
         self.opponent_spec = opponent
         self.seat_choice = seat
         self.illegal_action = illegal_action
@@ -61,7 +70,7 @@ class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.obs_size,), np.float32)
         self.action_space = spaces.Discrete(self.layout.action_size)
         self._seeds = SeedStream()
-        self.state: DeckbuildingState | None = None
+        self.state: GameState | None = None
         self.seat = 0
         self.opponent: Agent | None = None
 
@@ -71,14 +80,15 @@ class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
         if seed is not None:
             self._seeds.restart(seed)
         game_seed = self._seeds.next()
-        self.seat = int(self.seat_choice) if self.seat_choice != "random" else game_seed & 1
-        self.state = DeckbuildingState(self.config, game_seed)
+        players = self.episode.spaces.players
+        self.seat = int(self.seat_choice) if self.seat_choice != "random" else game_seed % players
+        self.state = self.episode.new_state(game_seed)
         self.opponent = make_agent(self.opponent_spec, game_seed ^ 0x5EED)
         self.game_seed = game_seed
         self._opponent_moves()
         return self._obs(), self._info()
 
-    def _game(self) -> DeckbuildingState:
+    def _game(self) -> GameState:
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         return self.state
@@ -87,7 +97,7 @@ class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
         s = self._game()
         assert self.opponent is not None
         while not s.is_terminal() and s.current_player != self.seat:
-            s.apply(self.opponent.act(cast(GameState, s)))
+            s.apply(self.opponent.act(s))
 
     def _obs(self) -> np.ndarray:
         return self.layout.observe(self._game(), self.seat)
@@ -95,7 +105,7 @@ class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         s = self._game()
         info: dict[str, Any] = {"action_mask": self.layout.mask(s, self.seat), "seat": self.seat,
-                                "turn": s.turn}
+                                "turn": self.episode.spaces.turns(s)}
         if illegal:
             info["illegal_action"] = True
         if s.is_terminal():
@@ -122,20 +132,22 @@ class DeckbuildingEnv(gym.Env[np.ndarray, np.int64]):
         s.apply(act)
         self._opponent_moves()
         reward = float(s.returns()[self.seat]) if s.is_terminal() else 0.0
-        cut = truncated(s)
+        cut = self.episode.truncated(s)
         return self._obs(), reward, s.is_terminal() and not cut, cut, self._info()
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return board_text(self._game(), self.seat)
+        return self.episode.spaces.render(self._game(), self.seat)
 
 
 def register() -> None:
-    """Make `gymnasium.make("dejarik/Deckbuilding-v0")` work (done on import)."""
-    if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="dejarik.interop.gymnasium:DeckbuildingEnv",
-                     nondeterministic=False)
+    """Make `gymnasium.make(env_id(game))` work for every game with learning spaces (done on
+    import)."""
+    for game in learning_games():
+        if env_id(game) not in gym.registry:
+            gym.register(id=env_id(game), entry_point="dejarik.interop.gymnasium:DejarikEnv",
+                         nondeterministic=False, kwargs={"game": game})
 
 
 register()

@@ -1,7 +1,8 @@
-"""The deckbuilder as a PettingZoo AEC environment (two agents, turn-based, action masks).
+"""A game with learning spaces as a PettingZoo AEC environment (turn-based, action masks).
 
     from dejarik.interop.pettingzoo import env
-    e = env(config={"mode": "beginner"}, render_mode="ansi")
+    e = env(config={"mode": "beginner"}, render_mode="ansi")  # game=NAME; by default the
+                                                                # first game with spaces
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -18,42 +19,44 @@ space fails an assertion. `raw_env` has no wrappers and raises IllegalActionErro
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.deckbuilding.textboard import board_text
-from dejarik.interop.common import SeedStream, env_config, layout, truncated
+from dejarik.core.protocol import GameState
+from dejarik.interop.common import SeedStream, episode
 
-AGENTS = ("player_0", "player_1")
+RENDER_MODES = ["ansi"]
 
 
 class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
-    """Two seats of one deckbuilding game. Observation: {"observation", "action_mask"}."""
+    """Every seat of one game, an agent each (`player_0`, `player_1`, ...).
+    Observation: {"observation", "action_mask"}."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "dejarik_deckbuilding_v0", "render_modes": ["ansi"],
-                "is_parallelizable": False}
-
-    def __init__(self, config: Mapping[str, Any] | None = None, render_mode: str | None = None) -> None:
+    def __init__(self, config: Mapping[str, Any] | None = None, render_mode: str | None = None,
+                 game: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.render_mode = render_mode
-        self.config = env_config(config)
-        self.layout = layout(self.config)
-        self.possible_agents = list(AGENTS)
+        self.episode = episode(game, config)
+        self.metadata = {"name": f"dejarik_{self.episode.game.name}_v0", "render_modes": RENDER_MODES,
+                         "is_parallelizable": False}
+        self.config = self.episode.config
+        self.layout = self.episode.layout
+        self.seats = tuple(f"player_{i}" for i in range(self.episode.spaces.players))
+        self.possible_agents = list(self.seats)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(0.0, 1.0, (self.layout.obs_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.layout.action_size,), np.int8),
-            }) for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(self.layout.action_size) for a in AGENTS}
+            }) for a in self.seats}
+        self.action_spaces = {a: spaces.Discrete(self.layout.action_size) for a in self.seats}
         self._seeds = SeedStream()
-        self.state: DeckbuildingState | None = None
+        self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -65,22 +68,22 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         if seed is not None:
             self._seeds.restart(seed)
         self.game_seed = self._seeds.next()
-        self.state = DeckbuildingState(self.config, self.game_seed)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self.agent_selection = AGENTS[self.state.current_player]
+        self.state = self.episode.new_state(self.game_seed)
+        self.agents = list(self.seats)
+        self.rewards = dict.fromkeys(self.seats, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.seats, 0.0)
+        self.terminations = dict.fromkeys(self.seats, False)
+        self.truncations = dict.fromkeys(self.seats, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.seats}
+        self.agent_selection = self.seats[self.state.current_player]
 
-    def _game(self) -> DeckbuildingState:
+    def _game(self) -> GameState:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        s, seat = self._game(), AGENTS.index(agent)
+        s, seat = self._game(), self.seats.index(agent)
         return {"observation": self.layout.observe(s, seat),
                 "action_mask": self.layout.mask(s, seat)}
 
@@ -95,30 +98,31 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         s.apply(self.layout.decode(s, int(action)))  # IllegalActionError: nothing changed
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
-            cut = truncated(s)
-            for seat, a in enumerate(AGENTS):
+            cut = self.episode.truncated(s)
+            for seat, a in enumerate(self.seats):
                 self.rewards[a] = float(s.returns()[seat])
                 self.terminations[a] = not cut
                 self.truncations[a] = cut
-                self.infos[a] = {"winner": s.winner(), "turns": s.turn}
-            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+                self.infos[a] = {"winner": s.winner(), "turns": self.episode.spaces.turns(s)}
+            self.agent_selection = self.seats[(self.seats.index(agent) + 1) % len(self.seats)]
         else:
             self._clear_rewards()
-            self.agent_selection = AGENTS[s.current_player]
+            self.agent_selection = self.seats[s.current_player]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return board_text(self._game())
+        return self.episode.spaces.render(self._game())
 
     def close(self) -> None:
         self.state = None
 
 
-def env(config: Mapping[str, Any] | None = None, render_mode: str | None = None) -> AECEnv[str, Any, Any]:
+def env(config: Mapping[str, Any] | None = None, render_mode: str | None = None,
+        game: str | None = None) -> AECEnv[str, Any, Any]:
     """The environment with PettingZoo's standard wrappers for classic games."""
-    e: AECEnv[str, Any, Any] = raw_env(config, render_mode)
+    e: AECEnv[str, Any, Any] = raw_env(config, render_mode, game)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

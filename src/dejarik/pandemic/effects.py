@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dejarik.core.protocol import Action
 from dejarik.pandemic import board
 from dejarik.pandemic.codes import AGREE, EXHAUST, PICK, READY, REFUSE
 from dejarik.pandemic.pack import AT_INDEX, CHOICE_SELECTORS, Effects, Step
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
 Task = tuple[Any, ...]
-Action = tuple[int, int]
 
 
 def push_effects(s: S, effects: Effects, you: int) -> None:

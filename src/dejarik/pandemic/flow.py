@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dejarik.core.protocol import Action
 from dejarik.core.tasks import run_tasks, task_decider, task_options
 from dejarik.pandemic import board
 from dejarik.pandemic.codes import (
@@ -30,7 +31,6 @@ from dejarik.pandemic.pack import SquadDef
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
-Action = tuple[int, int]
 Task = tuple[Any, ...]
 
 # the action in progress, s.ctx: [what, planet, successes, damage symbols, bonus, card kind, slot]
@@ -153,7 +153,9 @@ def _act_options(s: S, task: Task) -> list[Action]:
     j = s.active
     here = s.pos[j]
     jd = s.pack.jedi[s.jedi[j]]
-    free = [(ABILITY, 0)] if s.uses_left > 0 and jd.ability and jd.planet in (None, here) else []
+    free: list[Action] = []
+    if s.uses_left > 0 and jd.ability and jd.planet in (None, here):
+        free.append((ABILITY, 0))
     free += _ally_options(s, j)
     if s.actions_left <= 0:   # the free action and allies still fit in the action step
         return [*free, (END, 0)] if free else []
@@ -323,8 +325,9 @@ def play_ally(s: S, j: int, d: int) -> None:
 def _transport_options(s: S, task: Task) -> list[Action]:
     k = task[2][0]
     sq = s.pack.squad
-    return [(EXHAUST, d) for d in _distinct(s, k, lambda c: not s.exhausted[c]
-                                            and sq[s.card_def[c]].kind == "transport")] + [(PASS, 0)]
+    opts: list[Action] = [(EXHAUST, d) for d in _distinct(s, k, lambda c: not s.exhausted[c]
+                                                          and sq[s.card_def[c]].kind == "transport")]
+    return [*opts, (PASS, 0)]
 
 
 def _next_helper(s: S, task: Task) -> None:

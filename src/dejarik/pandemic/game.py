@@ -218,13 +218,5 @@ class PandemicGame(GameBase):
         assert isinstance(state, PandemicState)
         return check_invariants(state)
 
-    def game_record(self, state: PandemicState) -> dict[str, Any]:
-        """What a simulation record keeps of a game (docs/simulation.md)."""
-        s = state
-        return {"end": "win" if s.won else ("turn_limit" if "turn limit" in s.end_reason else "loss"),
-                "villain": s.pack.villains[s.villain].name, "difficulty": s.difficulty,
-                "missions": s.mission_count, "jedi": [s.jedi_name(j) for j in range(s.num_players)],
-                "threat": s.threat, "missions_done": len(s.mission_done), "finale": s.finale}
-
 
 GAME = PandemicGame()

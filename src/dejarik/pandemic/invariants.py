@@ -12,7 +12,8 @@ from collections import Counter
 from dejarik.pandemic.state import PandemicState
 
 
-def check_invariants(s: PandemicState) -> None:
+def check_invariants(s: PandemicState) -> list[str]:
+    """Every broken invariant, in words (empty: all hold)."""
     pack = s.pack
     fail: list[str] = []
     if sum(s.droids) + s.droid_pool != pack.components["droids"]:
@@ -56,5 +57,4 @@ def check_invariants(s: PandemicState) -> None:
     for i, (name, _, lo, hi) in enumerate(pack.villains[s.villain].counters):
         if not lo <= s.counters[i] <= hi:
             fail.append(f"counter {name} is {s.counters[i]}, outside {lo}..{hi}")
-    if fail:
-        raise AssertionError(f"turn {s.turn}: " + "; ".join(fail))
+    return fail

@@ -6,15 +6,17 @@ from typing import TYPE_CHECKING
 
 from dejarik.core.errors import NotationError
 from dejarik.core.notation import match_action
+from dejarik.core.protocol import Action
 from dejarik.pandemic import codes as C
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
-Action = tuple[int, ...]
 _WORDS = {C.REINFORCE: "reinforce", C.ATTACK: "attack", C.ABILITY: "ability", C.END: "end",
           C.PASS: "pass", C.AGREE: "agree", C.REFUSE: "refuse"}
 _CARD_WORDS = {C.ALLY: "ally", C.EXHAUST: "exhaust", C.READY: "ready"}
+VERBS = frozenset({*_WORDS.values(), *_CARD_WORDS.values(), "fly", "mission", "discard", "target", "pick"})
+"""The first word of every action's text: text starting otherwise is no action of this game."""
 
 
 def action_text(s: S, a: Action) -> str:
@@ -42,4 +44,4 @@ def action_text(s: S, a: Action) -> str:
 
 def parse_action(s: S, text: str) -> Action:
     """The legal action this text names (case and spacing do not matter)."""
-    return match_action(s, text, action_text, shown=1000)
+    return match_action(s, text, action_text, VERBS, shown=1000)

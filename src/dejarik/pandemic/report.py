@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from dejarik.core.errors import PackError
-from dejarik.core.files import read_yaml
+from dejarik.core.files import claims_pack
 from dejarik.pandemic.pack import (
     AT_INDEX,
     FORMAT,
@@ -24,16 +22,7 @@ LABEL_PUBLISHED = "facts about the published game"
 
 def is_pandemic_ref(ref: str) -> bool:
     """A bundled Pandemic pack id, or a YAML file in the Pandemic pack format (or extending one)."""
-    if not ref.endswith((".yaml", ".yml")):
-        return ref in bundled_ids()
-    try:
-        data = read_yaml(Path(ref), PackError)
-    except PackError:
-        return False
-    if not isinstance(data, dict):
-        return False
-    base = data.get("extends")
-    return data.get("format") == FORMAT or (isinstance(base, str) and is_pandemic_ref(base))
+    return claims_pack(ref, bundled_ids(), lambda data: data.get("format") == FORMAT)
 
 
 def label(pack: Pack) -> str:

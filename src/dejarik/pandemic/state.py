@@ -13,21 +13,33 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from dejarik.core.errors import IllegalActionError
+from dejarik.core.fields import Field, StateFields
+from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
 from dejarik.pandemic.pack import Pack
 
-ENGINE_VERSION = "pandemic-2"
-Action = tuple[int, int]
+ENGINE_VERSION = "pandemic-3"
 Task = tuple[Any, ...]
 
 # phases of a turn
 SETUP, ACTIONS, VILLAIN, INVASION = 0, 1, 2, 3
 PHASES = ("setup", "actions", "villain", "invasion")
 
-_LISTS = ("jedi", "pos", "exhausted", "squad_deck", "squad_discard", "droids", "blockades",
-          "fig_pos", "fig_last", "defeated", "counters", "villain_deck", "villain_discard", "inv_deck",
-          "inv_discard", "inv_segments", "mission_deck", "mission_unseen", "mission_done", "slots",
-          "tasks")
+_INTS = list[int]
+FIELDS = StateFields("pandemic", [Field(name, kind) for name, kind in {
+    "num_players": int, "solo": bool, "difficulty": str, "mission_count": int, "villain": int,
+    "jedi": _INTS, "pos": _INTS, "hands": list[_INTS], "exhausted": list[bool], "squad_deck": _INTS,
+    "squad_discard": _INTS, "droids": _INTS, "blockades": _INTS, "droid_pool": int,
+    "blockade_pool": int, "threat": int, "invasion": int, "fig_pos": _INTS, "fig_last": _INTS,
+    "defeated": list[bool], "counters": _INTS, "villain_deck": _INTS, "villain_discard": _INTS,
+    "reminder": bool, "inv_deck": _INTS, "inv_discard": _INTS, "inv_segments": _INTS,
+    "mission_deck": _INTS, "mission_unseen": _INTS, "mission_done": _INTS, "slots": _INTS,
+    "finale": bool, "finale_next": int, "active": int, "phase": int, "turn": int,
+    "actions_left": int, "uses_left": int, "ctx": _INTS | None, "hurt": _INTS | None,
+    "tasks": list[Any], "done": bool, "won": bool, "end_reason": str,
+}.items()])
+"""Every field of a position with its type in JSON: copying, the hash, saving and loading are
+derived from this one list (core/fields.py). Tasks are tuples of mixed values."""
 
 
 class PandemicState:
@@ -226,39 +238,6 @@ class PandemicState:
             return [0.0] * self.num_players
         return [1.0 if self.won else -1.0] * self.num_players
 
-    def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
-        from dejarik.pandemic.policy import evaluate
-
-        return evaluate(self, weights)
-
-    def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
-        from dejarik.pandemic.policy import check_weights
-
-        return check_weights(weights)
-
-    def heuristic_action(self, rng: Rng) -> tuple[int, ...]:
-        from dejarik.pandemic.policy import heuristic_action
-
-        return heuristic_action(self, rng)
-
-    # the one-step lookahead averages this many re-deals: its rollouts to the end of the turn
-    # roll dice, and one sample is too noisy to rank actions by (4 beat 1 by 46% to 15% at padawan)
-    lookahead_samples = 4
-
-    def routine_action(self, rng: Rng) -> tuple[int, ...] | None:
-        """The rule-of-thumb answer to a decision inside an action (the answers a lookahead
-        assumes when it settles an action); None when the Jedi chooses an action."""
-        if self.done or not self.tasks or self.tasks[-1][0] == "?act":
-            return None
-        return self.heuristic_action(rng)
-
-    def settle(self, rng: Rng) -> None:
-        """Play the rest of the active Jedi's actions by rule of thumb, so a one-step
-        lookahead judges an action by the turn it leads to (policy.py)."""
-        from dejarik.pandemic.policy import settle
-
-        settle(self, rng)
-
     def action_to_text(self, action: tuple[int, ...]) -> str:
         from dejarik.pandemic.notation import action_text
 
@@ -283,23 +262,15 @@ class PandemicState:
     # -- copies, hashes, JSON --------------------------------------------------------------
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
-        s.__dict__.update(self.__dict__)
-        for name in _LISTS:
-            setattr(s, name, list(getattr(self, name)))
-        s.hands = [list(h) for h in self.hands]
-        s.ctx = None if self.ctx is None else list(self.ctx)
-        s.hurt = None if self.hurt is None else list(self.hurt)
+        s.__dict__.update(self.__dict__)   # the parts play never changes: pack, config, routes...
+        FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None
         s._legal = self._legal
         return s
 
     def _key(self) -> tuple[Any, ...]:
-        return (tuple(tuple(getattr(self, n)) for n in _LISTS), tuple(tuple(h) for h in self.hands),
-                self.droid_pool, self.blockade_pool, self.threat, self.invasion, self.reminder,
-                self.finale, self.finale_next, self.active, self.phase, self.turn, self.actions_left,
-                self.uses_left, tuple(self.ctx or ()), tuple(self.hurt or ()), self.done, self.won,
-                self.rng.state)
+        return (*FIELDS.key(self), self.rng.state)
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self._key()).encode(), digest_size=16).hexdigest()

@@ -20,12 +20,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from dejarik.core.errors import DejarikError
+from dejarik.core.protocol import require
 from dejarik.core.registry import get_game
 from dejarik.core.replay import Replay
-from dejarik.server.catalog import LEVELS, card_catalog, edition_choices
 from dejarik.server.db import default_url, open_engine
 from dejarik.server.limits import BodyLimit, Buckets, Limits
-from dejarik.server.rooms import SPECTATOR, Conn, GameError, Hub, Room
+from dejarik.server.rooms import SPECTATOR, Conn, GameError, Hub, Room, browser_game, browser_views
 from dejarik.server.schema import CLIENT_MESSAGE, Act, CreateGame, Hello, Join, Ping, explain
 from dejarik.server.store import Store
 
@@ -62,7 +62,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
     db_pool = ThreadPoolExecutor(1 if engine.dialect.name == "sqlite" else 4, thread_name_prefix="db")
     hub = Hub(store, limits, db_pool, ai_pool or default_ai_pool(), new_seed)
     creates = Buckets(limits.creates_per_minute / 60, limits.create_burst)
-    editions = edition_choices()
+    new_game_options = browser_views(browser_game())[1].new_game_options()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -109,8 +109,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
     # -- the API ---------------------------------------------------------------------------------
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"editions": editions, "modes": ["beginner", "full"],
-                "levels": [{"id": k, "title": t} for k, t, _ in LEVELS], "bases_to_win": {"min": 2, "max": 5}}
+        return new_game_options
 
     @app.post("/api/games", status_code=201, response_model=None)
     async def create(request: Request) -> dict[str, Any] | JSONResponse:
@@ -133,7 +132,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
 
     @app.get("/api/games/{game_id}/cards", response_model=None)
     async def cards(game_id: str) -> dict[str, Any]:
-        return {"cards": card_catalog((await read_room(game_id)).state)}
+        room = await read_room(game_id)
+        return {"cards": room.browser.card_catalog(room.state)}
 
     async def finished_room(game_id: str) -> Room:
         room = await read_room(game_id)
@@ -160,13 +160,14 @@ def create_app(db_url: str | None = None, limits: Limits | None = None,
         if seat not in room.viewers:
             return _error(400, f"seat must be one of 0-{room.state.num_players - 1} (or omitted)")
         game = get_game(room.rec.game)
+        views = require(game.views, game, "views")
         state = game.new_state(room.rec.config, room.rec.seed)
         for text in room.actions[:step]:
             state.apply(state.text_to_action(text))
         return {"step": step, "total": total, "obs": state.observation(seat),
                 "action": room.actions[step - 1] if step else None,
                 "log": [e.for_viewer(seat) for e in room.log if e.step <= step],
-                "seat_names": [state.who(s) for s in range(state.num_players)]}  # type: ignore[attr-defined]
+                "seat_names": [views.seat_name(state, s) for s in range(state.num_players)]}
 
     # -- the WebSocket ---------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from dejarik.core.errors import ConfigError, DejarikError
-from dejarik.core.registry import get_game
-from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.core.protocol import Game, require
+from dejarik.core.registry import first_game_offering, get_game
+from dejarik.core.views import BrowserViews, ViewModel
 from dejarik.server.ai import think
-from dejarik.server.catalog import LEVEL_AGENTS, LEVELS, legal_with_labels
 from dejarik.server.limits import Limits, TokenBucket
 from dejarik.server.schema import CreateGame
 from dejarik.server.store import (
@@ -39,8 +39,7 @@ from dejarik.server.store import (
     StoreError,
     digest,
 )
-from dejarik.tui.describe import refs_in
-from dejarik.tui.session import agent_seed, agent_title, decision_prompt
+from dejarik.tui.session import agent_seed, agent_title
 
 log = logging.getLogger("dejarik.server")
 T = TypeVar("T")
@@ -128,13 +127,25 @@ def _shows(view: str, ref: str) -> bool:
     return f'"{ref}"' in view
 
 
+def browser_game() -> Game:
+    """The game new browser games are of: the first registered game whose views offer the
+    browser."""
+    return first_game_offering(lambda g: g.views and g.views.browser, "play in the browser")
+
+
+def browser_views(game: Game) -> tuple[ViewModel, BrowserViews]:
+    """A game's views and their browser part, or an error saying which it lacks."""
+    views = require(game.views, game, "views")
+    return views, require(views.browser, game, "browser board")
+
+
 class Room:
-    def __init__(self, hub: Hub, rec: GameRecord, state: DeckbuildingState,
-                 log_lines: list[LogEntry]) -> None:
+    def __init__(self, hub: Hub, rec: GameRecord, state: Any, log_lines: list[LogEntry]) -> None:
         self.hub = hub
         self.id = rec.id
         self.rec = rec
-        self.state = state
+        self.view_model, self.browser = browser_views(get_game(rec.game))
+        self.state = state   # the game's own state (its `log` is switched on for each action)
         self.actions = [a.action for a in rec.actions]
         self.log = log_lines
         self.lock = asyncio.Lock()
@@ -169,7 +180,8 @@ class Room:
 
     def seat_list(self) -> list[dict[str, Any]]:
         connected = {c.seat for c in self.conns}
-        return [{"seat": s.seat, "name": self.state.who(s.seat), "player": s.player, "title": s.title,
+        return [{"seat": s.seat, "name": self.view_model.seat_name(self.state, s.seat), "player": s.player,
+                 "title": s.title,
                  "claimed": s.player == "ai" or s.token_hash is not None,
                  "connected": s.player == "ai" or s.seat in connected}
                 for s in self.rec.seats]
@@ -178,10 +190,10 @@ class Room:
         cfg = self.rec.config
         return {"game": self.id, "status": self.status, "actions": len(self.actions),
                 "winner": self.state.winner(), "seats": self.seat_list(),
-                "config": {k: cfg[k] for k in ("packs", "mode", "bases_to_win", "team", "bribing")}}
+                "config": self.browser.config_summary(cfg)}
 
     # -- views -----------------------------------------------------------------------------------
-    def _views(self, state: DeckbuildingState) -> dict[int, str]:
+    def _views(self, state: Any) -> dict[int, str]:
         """Every viewer's observation, as the JSON sent (made once per position)."""
         return {v: json.dumps(state.observation(v), separators=(",", ":")) for v in self.viewers}
 
@@ -190,7 +202,8 @@ class Room:
         seq = len(self.actions)
         if self._legal is None or self._legal[0] != seq:
             obs = self.state.observation(self.state.current_player)
-            self._legal = (seq, legal_with_labels(self.state, obs, [s.title for s in self.rec.seats]))
+            titles = [s.title for s in self.rec.seats]
+            self._legal = (seq, self.browser.legal_with_labels(self.state, obs, titles))
         return self._legal[1]
 
     def state_message(self, conn: Conn) -> str:
@@ -205,7 +218,7 @@ class Room:
         thinking = None if self.thinking is None else {
             "seat": self.thinking, "title": self.rec.seats[self.thinking].title}
         rest = json.dumps({"type": "state", "seq": len(self.actions), "status": self.status,
-                           "legal": legal, "prompt": decision_prompt(self.state),
+                           "legal": legal, "prompt": self.view_model.decision_prompt(self.state),
                            "log": [{"i": first + i, "text": e.for_viewer(v)} for i, e in enumerate(fresh)],
                            "seats": self.seat_list(), "thinking": thinking}, separators=(",", ":"))
         return f'{rest[:-1]},"obs":{self.views[v]}}}'
@@ -269,8 +282,9 @@ class Room:
         if status == "waiting":
             raise GameError("waiting", "the game starts when every seat is taken")
         if seat != self.state.current_player:
-            raise GameError("not_your_turn", f"{self.state.who(self.state.current_player)} decides now, "
-                                             f"not {self.state.who(seat)}")
+            who = self.view_model.seat_name
+            raise GameError("not_your_turn", f"{who(self.state, self.state.current_player)} decides now, "
+                                             f"not {who(self.state, seat)}")
         legal = {self.state.action_to_text(a): a for a in self.state.legal_actions()}
         if wanted not in legal:
             raise GameError("illegal", f"{text.strip()!r} is not one of your legal actions now")
@@ -302,13 +316,13 @@ class Room:
             conn.send({"type": "ack", "seq": n + 1, "action": wanted})
         self.broadcast()
 
-    def _entries(self, seat: int, text: str, nxt: DeckbuildingState, views: dict[int, str],
+    def _entries(self, seat: int, text: str, nxt: Any, views: dict[int, str],
                  step: int) -> list[LogEntry]:
         """The log lines of one action: the action, then what it caused, each as every viewer
         may read it. A card is named to a viewer who saw it just before or just after."""
-        head = f"{nxt.who(seat)}: "
+        head = f"{self.view_model.seat_name(nxt, seat)}: "
         entry = LogEntry(step, head + text)
-        refs = refs_in(text)
+        refs = self.view_model.action_cards(text)
         for v in self.viewers if refs else ():
             hidden = [r for r in refs if not _shows(self.views[v], r) and not _shows(views[v], r)]
             if hidden:
@@ -317,11 +331,12 @@ class Room:
                     masked = masked.replace(r, HIDDEN_CARD)
                 entry.alt[str(v)] = head + masked
         entries = [entry]
+        notes = self.browser.secret_notes(nxt)
         for i, line in enumerate(nxt.log or []):
             full = line if line.startswith("--") else f"  {line}"
             e = LogEntry(step, full)
-            if i in nxt.secret_notes:
-                readers, secret = nxt.secret_notes[i]
+            if i in notes:
+                readers, secret = notes[i]
                 e.text = f"  {secret}"
                 e.alt = {str(v): full for v in self.viewers if v not in readers}
             entries.append(e)
@@ -445,8 +460,9 @@ class Hub:
     async def create(self, req: CreateGame) -> tuple[Room, int, str, str | None]:
         """A new game from the web form: (room, the creator's seat, their token, an invite code
         for the friend's seat or None)."""
-        config = {"packs": [req.edition], "mode": req.mode, "bases_to_win": req.bases_to_win}
-        game = get_game("deckbuilding")
+        game = browser_game()
+        views, browser = browser_views(game)
+        config = browser.form_config(req.model_dump())
         try:
             config = game.normalize_config(config)
         except ConfigError as err:
@@ -454,7 +470,8 @@ class Hub:
         seat = req.seat if req.seat is not None else secrets.randbelow(2)
         token = secrets.token_urlsafe(24)
         invite = secrets.token_urlsafe(16) if req.opponent == "friend" else None
-        level_titles = {key: title for key, title, _ in LEVELS}
+        level_titles = {key: title for key, title, _ in browser.levels}
+        level_agents = {key: spec for key, _, spec in browser.levels}
         seats = []
         for s in range(2):
             if s == seat:
@@ -462,19 +479,19 @@ class Hub:
             elif invite is not None:
                 seats.append(SeatRecord(s, "human", None, "Friend", None, digest(invite)))
             else:
-                spec = LEVEL_AGENTS[req.level]
+                spec = level_agents[req.level]
                 seats.append(SeatRecord(s, "ai", spec, f"{agent_title(spec)} ({level_titles[req.level]})",
                                         None, None))
-        rec = GameRecord(id=secrets.token_urlsafe(12), game="deckbuilding",
+        rec = GameRecord(id=secrets.token_urlsafe(12), game=game.name,
                          engine_version=game.engine_version, config=config,
                          seed=self.new_seed(), status="", winner=None, seats=seats)
         try:
-            state = DeckbuildingState(config, rec.seed)
+            state = game.new_state(config, rec.seed)
         except DejarikError as err:
             raise GameError("bad_config", str(err)) from None
         rec.status = "waiting" if invite else "playing"
         await self.db(self.store.create, rec)
-        room = Room(self, rec, state, [LogEntry(0, _first_turn_line(state))])
+        room = Room(self, rec, state, [LogEntry(0, line) for line in views.start_log(state)])
         self.rooms[rec.id] = room
         return room, seat, token, invite
 
@@ -502,11 +519,6 @@ class Hub:
         return seat, token
 
 
-def _first_turn_line(state: DeckbuildingState) -> str:
-    """The log's first line, as a session writes it; any later position knows who began."""
-    return f"-- turn 1: {state.factions[state.first].name} --"
-
-
 def restore(hub: Hub, rec: GameRecord) -> Room:
     """A room from a stored game: from its newest snapshot (or the start), each later action
     applied and its stored hash checked."""
@@ -515,13 +527,13 @@ def restore(hub: Hub, rec: GameRecord) -> Room:
         raise GameError("engine", f"game {rec.id} was played on engine {rec.engine_version}; this "
                                   f"server runs {game.engine_version}")
     start = 0
+    state: Any = game.new_state(rec.config, rec.seed)
+    opening = require(game.views, game, "views").start_log(state)   # the log's first lines, as dealt
     if rec.snapshot is not None:
         start, data = rec.snapshot
-        state: Any = game.state_from_json(data)
+        state = game.state_from_json(data)
         if state.state_hash() != rec.actions[start - 1].state_hash:
             raise GameError("corrupt", f"game {rec.id}: the snapshot at action {start} does not match")
-    else:
-        state = game.new_state(rec.config, rec.seed)
     for a in rec.actions[start:]:
         legal = {state.action_to_text(x): x for x in state.legal_actions()}
         if a.action not in legal:
@@ -530,6 +542,6 @@ def restore(hub: Hub, rec: GameRecord) -> Room:
         state.apply(legal[a.action])
         if state.state_hash() != a.state_hash:
             raise GameError("corrupt", f"game {rec.id}: action {a.idx + 1} does not reproduce its hash")
-    entries = [LogEntry(0, _first_turn_line(state))]
+    entries = [LogEntry(0, line) for line in opening]
     entries += [LogEntry.from_json(e) for a in rec.actions for e in a.log]
     return Room(hub, rec, state, entries)

@@ -24,7 +24,8 @@ from typing import Any, Protocol
 from dejarik.agents.base import AGENTS_VERSION
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
-from dejarik.sim.records import GAMES_FILE, RUN_FILE, RunSpec, play_chunk
+from dejarik.core.runs import GAMES_FILE, RUN_FILE
+from dejarik.sim.records import RunSpec, play_chunk
 
 RUN_FORMAT = "dejarik-sim-run"
 RUN_VERSION = 1

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from dejarik.agents.base import parse_agents
+from dejarik.core.protocol import require
 from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 from dejarik.sim.runner import play_game
 
 RECORD_VERSION = 1
-GAMES_FILE = "games.jsonl"   # a run directory: one record per line
-RUN_FILE = "run.json"        # what the run plays, and its sessions
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -48,8 +47,10 @@ class RunSpec:
 
 
 def play_record(spec: RunSpec, index: int) -> dict[str, Any]:
-    """Play game `index` of a run and describe it."""
+    """Play game `index` of a run and describe it: the fields every game shares, then the
+    game's own (its run report's `game_record`)."""
     engine = get_game(spec.game)
+    report = require(engine.report, engine, "report")
     seed = game_seed(spec.seed, index)
     players = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
     state, result, _ = play_game(spec.game, spec.config, seed, players,
@@ -62,9 +63,7 @@ def play_record(spec: RunSpec, index: int) -> dict[str, Any]:
         "config": spec.config, "agents": list(spec.agents), "winner": result.winner,
         "end": end, "turns": result.turns, "actions": result.actions,
     }
-    describe = getattr(engine, "game_record", None)
-    if describe is not None:
-        record.update(describe(state))
+    record.update(report.game_record(state))
     return record
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dejarik.agents.base import Agent
-from dejarik.core.protocol import Action, GameState
+from dejarik.core.protocol import Action, GameState, require
 from dejarik.core.registry import get_game
 from dejarik.core.replay import Recorder, Replay
 
@@ -26,12 +26,14 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
               max_actions: int = 1_000_000,
               trace: bool = False) -> tuple[GameState, GameResult, Replay | None]:
     """Play one game to its end. `on_action` sees the state before each action is applied;
-    `trace` asks the game to note what a simulation record needs (`game_record`)."""
+    `trace` asks the game's run report to note what a simulation record needs (`game_record`).
+    The turns are counted by the game's run report (0 for a game without one)."""
     engine = get_game(game)
     cfg = engine.normalize_config(config)
     state = engine.new_state(cfg, seed)
-    if trace and hasattr(engine, "trace"):
-        engine.trace(state)
+    report = engine.report
+    if trace:
+        require(report, engine, "report").trace(state)
     recorder = Recorder(game, cfg, seed, state) if record else None
     n = 0
     while not state.is_terminal() and n < max_actions:
@@ -43,5 +45,5 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
         n += 1
         if recorder:
             recorder.record(text, state)
-    turns = int(getattr(state, "turn", 0))
+    turns = report.turns(state) if report is not None else 0
     return state, GameResult(seed, state.winner(), turns, n), recorder.replay if recorder else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dejarik.core.protocol import Action
 from dejarik.core.tasks import run_tasks, task_decider, task_options
 from dejarik.tcg import pilots
 from dejarik.tcg.abilities import Ability
@@ -59,7 +60,6 @@ from dejarik.tcg.state import (
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
 
-Action = tuple[int, int, int]
 Task = tuple[Any, ...]
 
 # action kinds: (kind, a, b)

@@ -166,12 +166,5 @@ class TcgGame(GameBase):
         assert isinstance(state, TcgState)
         return check_invariants(state)
 
-    def game_record(self, state: TcgState) -> dict[str, Any]:
-        """What a simulation record keeps of a game (docs/simulation.md)."""
-        s = state
-        return {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
-                "reason": s.end_reason, "turns": s.turn, "dark": s.config["dark"],
-                "light": s.config["light"]}
-
 
 GAME = TcgGame()

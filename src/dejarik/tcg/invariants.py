@@ -16,7 +16,8 @@ from dejarik.tcg.pilots import limit
 from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, UNDER, TcgState
 
 
-def check_invariants(s: TcgState) -> None:
+def check_invariants(s: TcgState) -> list[str]:
+    """Every broken invariant, in words (empty: all hold)."""
     fail: list[str] = []
     seen: Counter[int] = Counter()
     for p in (0, 1):
@@ -67,5 +68,4 @@ def check_invariants(s: TcgState) -> None:
         for a in s.legal_actions():
             if a[0] in (F.ATTACK, F.SKIP) and s.tapped[a[1]]:
                 fail.append(f"tapped {s.name(a[1])}#{a[1]} is offered an attack")
-    if fail:
-        raise AssertionError("; ".join(fail))
+    return fail

@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING
 
 from dejarik.core.errors import NotationError
 from dejarik.core.notation import match_action
+from dejarik.core.protocol import Action
 from dejarik.tcg import flow as F
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
 
-Action = tuple[int, ...]
 ARENA_WORDS = ("space", "ground", "character")
+VERBS = frozenset({"pass", "build", "deploy", "complete", "use", "play", "attack", "hold", "retreat",
+                   "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot"})
+"""The first word of every action's text: text starting otherwise is no action of this game."""
 
 
 def card(s: S, inst: int) -> str:
@@ -72,4 +75,4 @@ def action_text(s: S, a: Action) -> str:
 
 def parse_action(s: S, text: str) -> Action:
     """The legal action this text names (case and spacing do not matter)."""
-    return match_action(s, text, action_text)
+    return match_action(s, text, action_text, VERBS)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from dejarik.core.errors import ConfigError
+from dejarik.core.hooks import AgentHooks
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import MISSION, UNIT
@@ -169,3 +170,7 @@ def settle(s: S, rng: Rng, budget: int = 300) -> None:
 
 def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
     return heuristic_action(s, rng) if s.tasks[-1][0] in _ROUTINE else None
+
+
+HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=evaluate, check_weights=check_weights,
+                   routine=routine_action, settle=settle)

@@ -1,5 +1,5 @@
-"""The summary of a simulated run of the card game: each side's win rate with 95% Wilson
-intervals, by matchup of decks, how games ended, and their length."""
+"""The card game's run report: each side's win rate with 95% Wilson intervals, by matchup of
+decks, how games ended, and their length. Its runs are summarised, not drawn."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from dejarik.sim.stats import wilson
-from dejarik.sim.summary import RecordError, pct, summarize_dir
+from dejarik.core.protocol import GameState
+from dejarik.core.reports import RunReport
+from dejarik.core.runs import RecordError, summarize_dir
+from dejarik.core.stats import pct, pct_range, rate
+from dejarik.tcg.state import DARK, LIGHT, TcgState
 
 
 def _end(rec: Mapping[str, Any]) -> str:
@@ -37,10 +40,9 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         raise RecordError("no games to summarise")
     rows = []
     for key in sorted(games):
-        m, k = games[key], dark_wins[key]
-        lo, hi = wilson(k, m)
-        rows.append({"matchup": key, "games": m, "dark_wins": k, "draws": draws[key],
-                     "dark_rate": round(k / m, 4), "ci": [round(lo, 4), round(hi, 4)]})
+        dark = rate(dark_wins[key], games[key])
+        rows.append({"matchup": key, "games": dark["games"], "dark_wins": dark["wins"],
+                     "draws": draws[key], "dark_rate": dark["rate"], "ci": dark["ci"]})
     return {"games": n, "matchups": rows, "ends": dict(ends), "mean_turns": round(turns / n, 2)}
 
 
@@ -54,7 +56,35 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
     for r in summary["matchups"]:
         light = r["games"] - r["dark_wins"] - r["draws"]
         lines.append(f"  {r['matchup']}: Dark Side {r['dark_wins']}/{r['games']} "
-                     f"{pct(r['dark_rate'])} (95% CI {pct(r['ci'][0])}-{pct(r['ci'][1])}), "
+                     f"{pct(r['dark_rate'])} (95% CI {pct_range(r['ci'])}), "
                      f"Light Side {light}" + (f", no winner {r['draws']}" if r["draws"] else ""))
     lines += [f"warning: {x}" for x in summary.get("warnings", [])]
     return lines
+
+
+class TcgReport(RunReport):
+    """A record keeps both decks, which side won and why the game ended."""
+
+    def turns(self, state: GameState) -> int:
+        return _tcg(state).turn
+
+    def game_record(self, state: GameState) -> dict[str, Any]:
+        """What a simulation record keeps of a game (docs/simulation.md)."""
+        s = _tcg(state)
+        return {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
+                "reason": s.end_reason, "dark": s.config["dark"],
+                "light": s.config["light"]}
+
+    def summarize_run(self, run_dir: Path) -> dict[str, Any]:
+        return summarize_run(run_dir)
+
+    def digest(self, summary: Mapping[str, Any]) -> list[str]:
+        return digest(summary)
+
+
+def _tcg(state: GameState) -> TcgState:
+    assert isinstance(state, TcgState)
+    return state
+
+
+REPORT = TcgReport()

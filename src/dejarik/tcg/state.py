@@ -13,11 +13,13 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from dejarik.core.errors import IllegalActionError
+from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
 from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
 from dejarik.tcg.carddefs import CardDef
+from dejarik.tcg.fields import FIELDS
 
-ENGINE_VERSION = "tcg-2"
+ENGINE_VERSION = "tcg-3"
 DARK, LIGHT = 0, 1
 SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")
@@ -30,11 +32,8 @@ PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
 # how long a modifier lasts
 UNTIL_ATTACK, UNTIL_BATTLE, UNTIL_TURN = 0, 1, 2
 
-Action = tuple[int, int, int]
 Task = tuple[Any, ...]
 
-_INST = ("card_def", "owner", "zone", "counters", "damage", "tapped", "face_up", "shown")
-_PER_PLAYER = ("force", "bp", "setup_left", "lost_character")
 
 
 class TcgState:
@@ -250,33 +249,6 @@ class TcgState:
             return [0.0, 0.0]
         return [1.0 if p == self.won else -1.0 for p in (DARK, LIGHT)]
 
-    def evaluate(self, player: int, weights: Mapping[str, float] | None = None) -> float:
-        from dejarik.tcg.policy import evaluate
-
-        return evaluate(self, player, weights)
-
-    def check_weights(self, weights: Mapping[str, float]) -> dict[str, float]:
-        from dejarik.tcg.policy import check_weights
-
-        return check_weights(weights)
-
-    def heuristic_action(self, rng: Rng) -> tuple[int, ...]:
-        from dejarik.tcg.policy import heuristic_action
-
-        return heuristic_action(self, rng)
-
-    def routine_action(self, rng: Rng) -> tuple[int, ...] | None:
-        """A rule-of-thumb answer where a lookahead would learn nothing (policy.py)."""
-        from dejarik.tcg.policy import routine_action
-
-        return routine_action(self, rng)
-
-    def settle(self, rng: Rng) -> None:
-        """Play on to the next step decision by rule of thumb (policy.py)."""
-        from dejarik.tcg.policy import settle
-
-        settle(self, rng)
-
     def action_to_text(self, action: tuple[int, ...]) -> str:
         from dejarik.tcg.notation import action_text
 
@@ -301,31 +273,14 @@ class TcgState:
     # -- copies, hashes, JSON --------------------------------------------------------------
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
-        s.__dict__.update(self.__dict__)
-        for name in (*_INST, *_PER_PLAYER, "mods", "effects", "dice", "used", "tasks"):
-            setattr(s, name, list(getattr(self, name)))
-        s.under = {k: list(v) for k, v in self.under.items()}
-        s.aboard = {k: list(v) for k, v in self.aboard.items()}
-        s.deck = [list(z) for z in self.deck]
-        s.hand = [list(z) for z in self.hand]
-        s.discard = [list(z) for z in self.discard]
-        s.build = [list(z) for z in self.build]
-        s.arena = [[list(a) for a in side] for side in self.arena]
-        s.atk = None if self.atk is None else list(self.atk)
-        s.dmg = None if self.dmg is None else list(self.dmg)
+        s.__dict__.update(self.__dict__)   # the parts play never changes: defs, config, options
+        FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None
         return s
 
     def _key(self) -> tuple[Any, ...]:
-        return (tuple(tuple(getattr(self, n)) for n in (*_INST, *_PER_PLAYER)),
-                tuple(sorted((k, tuple(v)) for k, v in self.under.items())),
-                tuple(sorted((k, tuple(v)) for k, v in self.aboard.items())),
-                tuple(tuple(z) for z in (*self.deck, *self.hand, *self.discard, *self.build)),
-                tuple(tuple(a) for side in self.arena for a in side),
-                tuple(self.mods), repr(self.effects), tuple(self.atk or ()), tuple(self.dice),
-                tuple(self.dmg or ()), tuple(self.used), self.attacked, self.step, self.turn,
-                self.phase, repr(self.tasks), self.done, self.won, self.rng.state)
+        return (*FIELDS.key(self), self.rng.state)
 
     def state_hash(self) -> str:
         return hashlib.blake2b(repr(self._key()).encode(), digest_size=16).hexdigest()

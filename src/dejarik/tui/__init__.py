@@ -1,1 +1,2 @@
-"""A terminal app (Textual) to play the deckbuilding game against an AI or hot-seat."""
+"""Playing at a terminal: line by line (`lines`) for any game with views, or the full-screen app
+(Textual) for a game whose views offer one, against an AI or hot-seat."""

@@ -17,12 +17,11 @@ from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from dejarik.agents import Agent
 from dejarik.core.errors import DejarikError
 from dejarik.core.protocol import Action, GameState
-from dejarik.tui.board import BoardView, build_board
-from dejarik.tui.describe import describe_action, refs_in
 from dejarik.tui.screens import ConfirmQuitScreen, GameOverScreen, HandOverScreen, HelpScreen, PilesScreen
 from dejarik.tui.session import Session, agent_title
 from dejarik.tui.widgets import (
     ActionList,
+    Board,
     CardBox,
     CardList,
     CardText,
@@ -65,7 +64,8 @@ HandOverScreen { align: center middle; background: $background; }
 
 
 class DejarikApp(App[None]):
-    """Play one game of the deckbuilding game in the terminal."""
+    """Play one game in the terminal: a game whose views offer the full-screen app (the board
+    model, action words, help and narrative come from `views.app`)."""
 
     CSS = CSS
     TITLE = "Dejarik"
@@ -88,7 +88,7 @@ class DejarikApp(App[None]):
         self.session = session
         self.save_path = Path(save_path) if save_path else Path(f"dejarik-{session.seed}.json")
         self.ai_delay = ai_delay
-        self.board: BoardView | None = None
+        self.board: Board | None = None
         self.thinking = False
         self.shown_for = -1        # the seat whose view is on screen (hot-seat hand-overs)
         self.logged = 0            # log lines already written to the log widget
@@ -159,8 +159,7 @@ class DejarikApp(App[None]):
     def _draw_board(self) -> None:
         s = self.session
         seats = range(s.state.num_players)
-        board = build_board(s.observation(), s.state.table, [s.label(i) for i in seats],
-                            s.state.bases_to_win)
+        board = s.app.board(s.state, s.observation(), [s.label(i) for i in seats])
         self.board = board
         self.shown_for = board.viewer
         self.panels["turn"].show_text(turn_line(board))
@@ -181,13 +180,12 @@ class DejarikApp(App[None]):
                 table.display = shown
         self.actions = list(board.legal)
         self.action_list.show(
-            [(a, describe_action(a, board, s.option_label)) for a in self.actions], not self.narrow)
-        self.game_log.add(s.log[self.logged:], [
-            (s.faction(i), board.sides[i].faction_id, i & 1) for i in seats])
+            [(a, s.app.describe_action(s.state, board, a)) for a in self.actions], not self.narrow)
+        self.game_log.add(s.log[self.logged:], [(s.faction(i), board.sides[i].colour) for i in seats])
         self.logged = len(s.log)
         self.set_status()
 
-    def _draw_team(self, board: BoardView) -> None:
+    def _draw_team(self, board: Board) -> None:
         """Team game: the other enemy (its ships are in reach) and the teammate, whose hand
         the team shares (seed 002); hidden in a 2-player game."""
         mate, far = board.teammate, board.far_enemy
@@ -251,7 +249,8 @@ class DejarikApp(App[None]):
         if s.ai_decides:
             self.start_ai()
         elif s.hot_seat and s.decider != before:
-            why = "" if s.decider == s.state.active else "They must decide something in the other turn."
+            active = self.board.active if self.board is not None else s.decider
+            why = "" if s.decider == active else "They must decide something in the other turn."
             self.push_screen(HandOverScreen(s.faction(s.decider), s.label(s.decider), why))
 
     def _exit_if_confirmed(self, quit_: bool | None) -> None:
@@ -340,8 +339,9 @@ class DejarikApp(App[None]):
         board = self.board
         if board is None:
             return
-        refs = refs_in(action)
-        heading = describe_action(action, board, self.session.option_label) if self.narrow else ""
+        s = self.session
+        refs = s.views.action_cards(action)
+        heading = s.app.describe_action(s.state, board, action) if self.narrow else ""
         if not refs:
             if heading:
                 self.card_text.show(None, heading=heading)
@@ -392,7 +392,7 @@ class DejarikApp(App[None]):
         self.choose(self.actions[index])
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.state.bases_to_win))
+        self.push_screen(HelpScreen(self.session.app.help_text(self.session.state)))
 
     def action_piles(self) -> None:
         if self.board is not None:
@@ -417,7 +417,8 @@ class DejarikApp(App[None]):
         self.save_path = written
         self.saved = written
         self.notify(f"saved to {written}")
-        self.set_status(note=f"Saved to {written}; resume with: dejarik play deckbuilding --resume {written}")
+        self.set_status(note=f"Saved to {written}; resume with: dejarik play {self.session.game.name} "
+                             f"--resume {written}")
         return True
 
     def action_quit_game(self) -> None:
@@ -436,4 +437,4 @@ def run_app(session: Session, save_path: str | None = None) -> str:
     if s.state.is_terminal():
         return f"{app.result_text()} (seed {s.seed})"
     saved = f"; last saved to {app.saved}" if app.saved else ""
-    return f"game left unfinished on turn {s.state.turn} (seed {s.seed}{saved})"
+    return f"game left unfinished on turn {s.app.turn(s.state)} (seed {s.seed}{saved})"

@@ -12,81 +12,21 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from dejarik.tui.board import BoardView, CardView
-from dejarik.tui.widgets import CardText
-
-HELP = """\
-# How to play
-
-**Star Wars: The Deckbuilding Game**, for two. Each side starts with a deck of 10 weak
-cards, a base, and a reserve of bases. Destroy **{bases}** enemy bases to win.
-
-## Your turn
-
-1. **Play cards** from your hand, in any order. A card adds its **resources** to your pool,
-   its **attack** is ready to use, and its **Force** icons push the Force marker your way.
-2. **Use abilities** of your cards in play and of your base, each once a turn.
-3. **Buy** cards from the galaxy row with your resources: cards of your own faction or
-   neutral ones. The Outer Rim pilot is always on offer. A bought card goes to your discard
-   pile; the row is refilled at once from the galaxy deck.
-4. **Attack** by committing units and capital ships (`commit CARD base` or `commit CARD
-   ROWCARD`), then `resolve`:
-   - **the enemy base**: enemy capital ships must be destroyed first (you split the damage
-     among them); what is left hits the base. A destroyed base goes to your victory pile.
-   - **an enemy card in the galaxy row** (bounty hunting or sabotage, units only): if your
-     attack reaches its **target** value, it goes to the galaxy discard pile and you may
-     take its **reward**. Neutral row cards can be hunted only where a card says so.
-   Each card attacks at most once a turn.
-5. **End** the turn: units in play and your hand are discarded, capital ships stay, unspent
-   resources are lost, and you draw 5. An empty deck is refilled by shuffling your discard.
-
-## The Force
-
-A track of 7 spaces between the two sides. The Force is **with you** while the marker is on
-one of the 3 spaces at your end; many cards get stronger then. With the marker on your very
-last space you get 1 resource as your turn starts.
-
-## Turn start
-
-Your capital ships give their resources; if your base was destroyed, you choose a new one
-from your reserve. Sometimes your opponent must decide during your turn (a card makes them
-discard, say): the app then asks them.
-
-## Keys
-
-| key | what it does |
-|---|---|
-| Up / Down, Enter | choose an action from the list |
-| 1 ... 9, 0 | choose action 1 ... 9, 10 |
-| `:` or `/` | type an action (`play x-wing`, `buy 37`, `commit 12 base`, `end`), a number, \
-`save FILE`, `help`, `piles` or `quit` |
-| Tab / Shift+Tab | move between the action list, the command box and the card tables \
-(highlight a card to read it) |
-| `p` | look at the discard and exile piles, the galaxy discard pile and destroyed bases |
-| Ctrl+S | save the game (resume with `dejarik play deckbuilding --resume FILE`) |
-| `?` or F1 | this help |
-| `q` | quit (asks first while the game is on); Ctrl+Q quits at once |
-
-Columns: **Cost**, **Atk** attack, **Res** resources, **Frc** Force, **HP** damage taken /
-hit points, **Tgt** the attack needed to defeat a row card, **Reward** what that earns.
-Notation is explained in `docs/notation.md`.
-
-Press Escape to close this help.
-"""
+from dejarik.tui.widgets import Board, Card, CardText
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules in brief and the keys."""
+    """The rules in brief and the keys (the game's `views.app.help_text`, in Markdown)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, bases_to_win: int) -> None:
+    def __init__(self, text: str) -> None:
         super().__init__()
-        self.bases_to_win = bases_to_win
+        self.text = text
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(HELP.format(bases=self.bases_to_win))
+            yield Markdown(self.text)
 
     def action_close(self) -> None:
         self.dismiss()
@@ -98,12 +38,12 @@ class PilesScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,p", "close", "Close")]
 
-    def __init__(self, board: BoardView) -> None:
+    def __init__(self, board: Board) -> None:
         super().__init__()
         self.board = board
-        self.cards: dict[str, CardView] = {}
+        self.cards: dict[str, Card] = {}
 
-    def _piles(self) -> list[tuple[str, tuple[CardView, ...]]]:
+    def _piles(self) -> list[tuple[str, tuple[Card, ...]]]:
         b = self.board
         out = []
         for side in (b.me, b.opponent):

@@ -9,14 +9,13 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from dejarik.agents import Agent, make_agent
-from dejarik.core.errors import DejarikError
-from dejarik.core.protocol import Action, GameState
-from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.deckbuilding.saved import SaveError
+from dejarik.core.errors import ConfigError, DejarikError, SaveError
+from dejarik.core.protocol import Action, Game, GameState, require
+from dejarik.core.registry import first_game_offering, get_game
+from dejarik.core.views import AppViews, ViewModel
 
 SAVE_FORMAT = "dejarik-terminal-save"
 SAVE_VERSION = 1
@@ -37,34 +36,53 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
+def app_game() -> Game:
+    """The game the app plays when none is named (a save from before saves named it): the first
+    registered game whose views offer the full-screen app."""
+    return first_game_offering(lambda g: g.views and g.views.app, "the full-screen terminal app")
+
+
+def app_views(game: Game) -> tuple[ViewModel, AppViews]:
+    """A game's views and their full-screen app part, or an error saying which it lacks."""
+    views = require(game.views, game, "views")
+    return views, require(views.app, game, "full-screen terminal app")
+
+
 class Session:
     """One game in progress: the state, which seats are human, the AI players, and the log.
 
-    The log is plain text lines so that it saves as it is: an action is `Faction: text`,
-    what the action caused is indented two spaces, and a new turn is `-- turn N: Faction --`.
+    The log is plain text lines so that it saves as it is: an action is `Seat: text`, what
+    the action caused is indented two spaces, and a new turn starts with `--`. The game is the
+    state's (`state.game_name`); everything game-specific comes from its views.
     """
 
-    def __init__(self, state: DeckbuildingState, humans: tuple[int, ...], vs: str, seed: int,
+    def __init__(self, state: GameState, humans: tuple[int, ...], vs: str, seed: int,
                  log: list[str] | None = None) -> None:
         seats = range(state.num_players)
         if not humans or any(h not in seats for h in humans):
             raise DejarikError(f"human seats must be among 0-{state.num_players - 1}, got {humans!r}")
+        self.game = get_game(state.game_name)
+        self.views, self.app = app_views(self.game)
         self.state = state
         self.humans = tuple(sorted(set(humans)))
         self.vs = vs
         self.seed = seed
         self.agents: dict[int, Agent] = {
             seat: make_agent(vs, agent_seed(seed, seat)) for seat in seats if seat not in self.humans}
-        state.log = []
-        first = f"-- turn {state.turn}: {self.faction(state.active)} --"
-        self.log = list(log) if log is not None else [first]
+        logging: Any = state
+        logging.log = []   # every game's state keeps a narrative in `log` once it is a list
+        self.log = list(log) if log is not None else self.app.opening_log(state)
         self._last_viewer = self.decider if self.decider in self.humans else self.humans[0]
 
     @classmethod
-    def new(cls, config: Mapping[str, Any], seed: int, vs: str, seat: int = 0) -> Session:
-        """A fresh game: one human at `seat`, agent `vs` at every other seat (in the team game
-        the teammate too), or humans at every seat (`vs` 'human', hot-seat)."""
-        state = DeckbuildingState(config, seed)
+    def new(cls, config: Mapping[str, Any], seed: int, vs: str, seat: int = 0,
+            game: str | None = None) -> Session:
+        """A fresh game of `game` (default: `app_game()`): one human at `seat`, agent `vs` at
+        every other seat (in a team game the teammate too), or humans at every seat (`vs`
+        'human', hot-seat)."""
+        family = app_game() if game is None else get_game(game)
+        app_views(family)  # a game without the app says so before dealing
+        state = family.new_state(dict(config), seed)
         if seat not in range(state.num_players):
             raise DejarikError(f"--seat must be one of 0-{state.num_players - 1}, got {seat!r}")
         humans = tuple(range(state.num_players)) if vs == HUMAN else (seat,)
@@ -97,7 +115,7 @@ class Session:
 
     def faction(self, seat: int) -> str:
         """The seat's name: 'Rebels', or 'Rebels 2' in the team game."""
-        return self.state.who(seat)
+        return self.views.seat_name(self.state, seat)
 
     def label(self, seat: int) -> str:
         """'You', the AI's name, or (hot-seat) 'Player 1'/'Player 2'."""
@@ -126,7 +144,7 @@ class Session:
         self.log.append(f"{self.faction(who)}: {self.state.action_to_text(action)}")
         # hot-seat players share one screen, so it shows only what every seat may read
         reader = -1 if self.hot_seat else self.humans[0]
-        narrative = self.state.take_log(reader)
+        narrative = self.app.take_log(self.state, reader)
         self.log.extend(line if line.startswith("--") else f"  {line}" for line in narrative)
 
     def ai_job(self) -> tuple[Agent, GameState, int]:
@@ -136,7 +154,7 @@ class Session:
         seat = self.decider
         if seat not in self.agents:
             raise DejarikError("no AI player decides now")
-        copy = cast("GameState", self.state.clone())  # agents take the kernel protocol
+        copy = self.state.clone()
         return self.agents[seat], copy, len(self.log)
 
     def stamp(self) -> int:
@@ -144,14 +162,15 @@ class Session:
 
     # -- the pending decision --------------------------------------------------------------------
     def decision_prompt(self) -> str:
-        return decision_prompt(self.state)
+        return self.views.decision_prompt(self.state)
 
     def option_label(self, index: int) -> str:
-        return option_label(self.state, index)
+        return self.views.option_label(self.state, index)
 
     # -- saving ----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "humans": list(self.humans),
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
+                "humans": list(self.humans),
                 "vs": self.vs, "seed": self.seed, "log": self.log, "state": self.state.to_json()}
 
     def save(self, path: str | Path) -> Path:
@@ -191,67 +210,15 @@ class Session:
                 or not isinstance(vs, str) or type(seed) is not int
                 or not isinstance(log, list) or not all(isinstance(x, str) for x in log)):
             raise SaveError(f"{label}: bad session fields (humans, vs, seed, log)")
-        state = DeckbuildingState.from_json(data.get("state") or {})
+        game = data.get("game")
+        if game is not None and not isinstance(game, str):
+            raise SaveError(f"{label}: bad session field (game)")
+        try:
+            family = app_game() if game is None else get_game(game)
+        except ConfigError as err:
+            raise SaveError(f"{label}: {err}") from None
+        state = family.state_from_json(data.get("state") or {})
         try:
             return cls(state, tuple(humans), vs, seed, log)
         except DejarikError as err:
             raise SaveError(f"{label}: {err}") from None
-
-
-def _pending(s: DeckbuildingState) -> tuple[Any, Any] | None:
-    """The ability frame waiting for a decision and the op it waits at, if any."""
-    if s.is_terminal() or not s.waiting or not s.stack:
-        return None
-    f = s.stack[-1]
-    return f, s.table.progs[f.prog][f.pc]
-
-
-def decision_prompt(s: DeckbuildingState) -> str:
-    """What the pending decision is about, in words.
-
-    It reads the ability being resolved, which is public (a card in play, a row card's
-    reward, a base), and the labels of its options from the static card program; never a
-    hidden card."""
-    pending = _pending(s)
-    if pending is None:
-        return ""
-    f, op = pending
-    code = op[0]
-    source = s.name(f.source) if f.source >= 0 else ""
-    if code == d.OP_CHOOSE:
-        labels = "; ".join(f"{i + 1}: {label}" for i, (label, _) in enumerate(op[2]))
-        what = f"choose one - {labels}"
-    elif code == d.OP_MOVE:
-        what = f"choose a card to move to {_DEST.get(op[2], 'its place')}"
-        what += " (or done)" if op[4] else ""
-    elif code == d.OP_BUY:
-        what = "choose a card to take for free" if op[3] else "choose a card to buy (or done)"
-    else:
-        what = _ASKS.get(code, "decide")
-    who = s.who(s.decider)
-    return f"{who}, {source}: {what}" if source else f"{who}: {what}"
-
-
-def option_label(s: DeckbuildingState, index: int) -> str:
-    """The label of option `index` of a pending 'choose one' (static card text)."""
-    pending = _pending(s)
-    if pending is None:
-        return ""
-    op = pending[1]
-    if op[0] != d.OP_CHOOSE or not 0 <= index < len(op[2]):
-        return ""
-    return str(op[2][index][0])
-
-
-_ASKS = {
-    d.OP_LOOK: "look at the cards shown on the board, then done",
-    d.OP_SWAP: "choose the cards to swap (or done)",
-    d.OP_OPTIONAL: "use it? yes or no",
-    d.OP_CHOOSE_BASE: "choose your new base",
-    d.OP_ASSIGN: "assign the attack's damage among the enemy capital ships, then the bases",
-    d.OP_REPAIR: "choose whose base to repair",
-    d.OP_DAMAGE: "choose the enemy base to damage",
-    d.OP_DELEGATE: "choose which of you resolves it",
-}
-_DEST = {v: k.replace("_", " ") for k, v in d.DEST_NAMES.items()}
-_DEST[d.D_DECK_TOP] = "the top of a deck"

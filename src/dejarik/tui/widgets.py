@@ -1,62 +1,58 @@
-"""The board's widgets. Each draws part of a `BoardView` and nothing else."""
+"""The board's widgets. Each draws part of the game's board model (`views.app.board`) and
+nothing else. The layout is the deckbuilder's, the one game with a full-screen app so far: the
+model is read by its attributes (cards with names, colours and stats; sides; a Force track)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.cardtext import card_lines
-from dejarik.tui.board import BoardView, CardView, SideView
-
-FACTION_COLOURS = {"empire": "red1", "rebel": "dodger_blue1", "separatist": "dark_orange",
-                   "republic": "deep_sky_blue1", d.NEUTRAL: "gold1"}
-SEAT_COLOURS = ("red1", "dodger_blue1")
-
-
-def faction_colour(faction_id: str, seat: int | None = None) -> str:
-    """A faction's colour; a faction without one takes its side's (seat & 1)."""
-    return FACTION_COLOURS.get(faction_id, SEAT_COLOURS[seat & 1] if seat is not None else "white")
+Board = Any
+"""The game's board model, as its `views.app.board` builds it."""
+Card = Any
+"""A card on that board: `ref`, `name`, `colour`, `card` (its static stats), `text_lines`..."""
+Side = Any
+"""One side of that board."""
 
 
-def card_name(c: CardView) -> Text:
+def card_name(c: Card) -> Text:
     """A card's name in its faction's colour (Text, so names with brackets stay literal)."""
-    return Text(c.name, style=faction_colour(c.card.faction))
+    return Text(c.name, style=c.colour)
 
 
-def force_track(board: BoardView) -> Text:
+def force_track(board: Board) -> Text:
     """The 7-space Force track: side 0's end on the left, the marker where the Force is."""
     left, right = board.sides[0], board.sides[1]
     t = Text("Force  ", style="bold")
-    t.append(f"{left.faction} ", style=f"bold {faction_colour(left.faction_id, 0)}")
+    t.append(f"{left.faction} ", style=f"bold {left.colour}")
     t.append("│", style="grey35")
-    for i in range(d.FORCE_SPACES):
+    for i in range(board.force_spaces):
         owner = 0 if i < 3 else 1 if i > 3 else None
-        colour = "grey50" if owner is None else faction_colour(board.sides[owner].faction_id, owner)
+        colour = "grey50" if owner is None else board.sides[owner].colour
         t.append("●" if i == board.force else "·", style=f"bold {colour}" if i == board.force else colour)
         t.append("│", style="grey35")
-    t.append(f" {right.faction}", style=f"bold {faction_colour(right.faction_id, 1)}")
+    t.append(f" {right.faction}", style=f"bold {right.colour}")
     return t
 
 
-def force_words(board: BoardView) -> Text:
+def force_words(board: Board) -> Text:
     if board.force_with is None:
         return Text("Force balanced", style="grey62")
     side = board.sides[board.force_with]
     t = Text("Force with ", style="grey62")
-    t.append(side.faction, style=faction_colour(side.faction_id, side.seat))
+    t.append(side.faction, style=side.colour)
     return t
 
 
-def turn_line(board: BoardView, thinking: str = "") -> Text:
+def turn_line(board: Board, thinking: str = "") -> Text:
     active = board.sides[board.active]
     t = Text(f"Turn {board.turn}: ", style="bold")
-    colour = faction_colour(active.faction_id, active.seat)
+    colour = active.colour
     t.append(f"{active.name} ({active.label})", style=f"bold {colour}")
     t.append(" · ")
     t.append(force_words(board))
@@ -66,17 +62,16 @@ def turn_line(board: BoardView, thinking: str = "") -> Text:
         decider = board.sides[board.decider]
         t.append(f"  {decider.name} must decide", style="italic")
     if board.attack_target is not None:
-        what = "the enemy base" if board.attack_target == "base" else (
-            board.attack_target.name if isinstance(board.attack_target, CardView) else "")
+        what = board.target_name
         total = sum(c.attack or 0 for c in board.committed)
         t.append(f"\nAttack forming on {what}: {total} from "
                  + ", ".join(c.name for c in board.committed), style="yellow")
     return t
 
 
-def side_summary(board: BoardView, side: SideView) -> Text:
+def side_summary(board: Board, side: Side) -> Text:
     """Base, bases left and destroyed, pile sizes, hand size and the resource pool of one side."""
-    colour = faction_colour(side.faction_id, side.seat & 1)
+    colour = side.colour
     other = board.sides[side.seat ^ 1]  # its victory pile holds this side's lost bases
     t = Text()
     t.append(f"{side.name} ({side.label})", style=f"bold {colour}")
@@ -99,7 +94,7 @@ def side_summary(board: BoardView, side: SideView) -> Text:
     return t
 
 
-def galaxy_summary(board: BoardView) -> Text:
+def galaxy_summary(board: Board) -> Text:
     t = Text("Galaxy row", style="bold")
     t.append(f" · deck {board.galaxy_deck} · discard {len(board.galaxy_discard)} "
              f"· pilots {board.pilots}")
@@ -125,13 +120,13 @@ class CardList(DataTable[Text | str]):
     def __init__(self, kind: str, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True, show_cursor=True)
         self.kind = kind
-        self.cards: list[CardView] = []
-        self._drawn: list[tuple[CardView, bool]] | None = None
+        self.cards: list[Card] = []
+        self._drawn: list[tuple[Card, bool]] | None = None
 
     def on_mount(self) -> None:
         self.add_columns(*self.COLUMNS[self.kind])
 
-    def show(self, cards: Sequence[CardView], committed: Sequence[CardView] = ()) -> None:
+    def show(self, cards: Sequence[Card], committed: Sequence[Card] = ()) -> None:
         marks = {c.ref for c in committed}
         drawn = [(c, c.ref in marks) for c in cards]
         if drawn == self._drawn:
@@ -145,20 +140,20 @@ class CardList(DataTable[Text | str]):
         if self.cards:
             self.move_cursor(row=min(keep, len(self.cards) - 1))
 
-    def _cells(self, c: CardView, committed: bool) -> tuple[Text | str, ...]:
+    def _cells(self, c: Card, committed: bool) -> tuple[Text | str, ...]:
         k = c.card
         if self.kind == "row":
             return (card_name(c), str(k.cost), _num(k.target), c.reward, str(k.attack),
                     str(k.resources), str(k.force))
         if self.kind == "hand":
             return (card_name(c), str(k.cost), str(k.attack), str(k.resources), str(k.force),
-                    d.TYPE_WORDS[k.ctype].replace("_", " "))
+                    c.type_word)
         hp = f"{c.damage}/{k.hp}" if c.is_ship else ""
         notes = [w for w, on in (("attacking", committed), ("attacked", c.attacked and not committed),
                                  ("ability used", c.used)) if on]
         return (card_name(c), _num(c.attack), hp, str(k.resources) if c.is_ship else "", ", ".join(notes))
 
-    def highlighted_card(self) -> CardView | None:
+    def highlighted_card(self) -> Card | None:
         if not self.cards or not 0 <= self.cursor_row < len(self.cards):
             return None
         return self.cards[self.cursor_row]
@@ -187,20 +182,19 @@ class CardBox(VerticalScroll, can_focus=False):
 class CardText(Panel):
     """The text of the card last highlighted (the shared `cards show` rendering)."""
 
-    def show(self, card: CardView | None, zone: str = "", also: CardView | None = None,
+    def show(self, card: Card | None, zone: str = "", also: Card | None = None,
              heading: str = "") -> None:
         t = Text(f"▶ {heading}\n", style="bold cyan") if heading else Text()
         if card is None:
             t.append("Highlight a card (or an action naming one) to read it here.", style="grey62")
             self.show_text(t)
             return
-        for c, where in ((card, zone), (also, "")):
-            if c is None:
-                continue
+        shown: list[tuple[Card, str]] = [(card, zone)] + ([(also, "")] if also is not None else [])
+        for c, where in shown:
             if c is also:
                 t.append("\n")
-            lines = card_lines(c.card, entry=False)
-            t.append(lines[0] + "\n", style=f"bold {faction_colour(c.card.faction)}")
+            lines = c.text_lines
+            t.append(lines[0] + "\n", style=f"bold {c.colour}")
             t.append("\n".join(line.strip() for line in lines[1:]))
             reward = c.reward
             if reward:
@@ -242,9 +236,9 @@ class ActionList(OptionList):
 class GameLog(RichLog):
     """The game's narrative and every action, coloured by side."""
 
-    def add(self, lines: Sequence[str], factions: Sequence[tuple[str, str, int]]) -> None:
-        """`factions`: (name, faction id, seat) for colouring action lines. One write per
-        batch: each write costs a redraw."""
+    def add(self, lines: Sequence[str], seats: Sequence[tuple[str, str]]) -> None:
+        """`seats`: (name, colour) for colouring action lines. One write per batch: each
+        write costs a redraw."""
         if not lines:
             return
         out = Text()
@@ -257,8 +251,8 @@ class GameLog(RichLog):
                 out.append(line, style="grey70")
             else:
                 style = ""
-                for name, fid, seat in factions:
+                for name, colour in seats:
                     if line.startswith(f"{name}:"):
-                        style = faction_colour(fid, seat)
+                        style = colour
                 out.append(line, style=style)
         self.write(out)

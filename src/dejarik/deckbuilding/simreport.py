@@ -1,86 +1,40 @@
-"""The numbers of a simulation run: who wins, how long games last, and which bases and cards
-go with winning, from the run's games.jsonl (one record per game; docs/simulation.md).
+"""The deckbuilder's run report: who wins, how long games last, and which bases and cards go
+with winning, from a run's games.jsonl (one record per game; docs/simulation.md).
 
 The file is read one line at a time into running counts, so a run of any size needs memory only
-for its cards, bases and turns, not for its games. `report.py` draws these numbers.
+for its cards, bases and turns, not for its games. `htmlreport.py` draws these numbers; `REPORT`
+is what the simulator and `dejarik report` reach through the registered game.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from dejarik.core.errors import DejarikError
-from dejarik.sim.records import GAMES_FILE, RUN_FILE
-from dejarik.sim.stats import (
+from dejarik.core.protocol import GameState
+from dejarik.core.reports import RunReport
+from dejarik.core.runs import GAMES_FILE, RUN_FILE, RecordError, read_records, read_run, run_dir_of
+from dejarik.core.stats import (
     benjamini_hochberg,
+    ci_text,
     difference_interval,
     mean,
+    pct,
     quantile,
+    rate,
+    rounded,
     two_proportion_p,
-    wilson,
 )
+from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.record import game_record, trace
 
 MIN_GAMES = 20      # a card is tested only with at least this many games on each side of the split
 FDR_Q = 0.05        # the Benjamini-Hochberg false-discovery rate over all card x side rows
 REQUIRED = ("factions", "winner", "first", "turns", "bases", "buys", "force")
 NO_WINNER = "no winner"
-
-
-class RecordError(DejarikError):
-    """Game records that cannot be summarized; the message names the file and line."""
-
-
-# ---------------------------------------------------------------- reading
-
-
-def read_records(path: Path, warnings: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(where, record) for each line of a games.jsonl. A last line cut off without its newline is
-    what an interrupted write leaves; it is skipped and noted in `warnings`. Any other line
-    that is not a JSON object is an error naming the file and line."""
-    try:
-        stream = path.open(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file (a run directory holds {GAMES_FILE})") from None
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read ({err.strerror})") from None
-    with stream:
-        number = 0
-        try:
-            for number, line in enumerate(stream, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError as err:
-                    if not line.endswith("\n"):
-                        warnings.append(f"{path.name} line {number} is cut short (an interrupted "
-                                        "write?) and was left out")
-                        return
-                    raise RecordError(f"{path} line {number}: not valid JSON ({err.msg})") from None
-                if not isinstance(record, dict):
-                    raise RecordError(f"{path} line {number}: a record is a JSON object")
-                yield f"{path} line {number}", record
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} line {number + 1}: not UTF-8 text") from None
-
-
-def _read_run(path: Path, warnings: list[str]) -> dict[str, Any] | None:
-    """run.json, shown in the report only; one that cannot be read is noted, not fatal."""
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        warnings.append(f"{path.name} could not be read ({err}); the run's settings are not shown")
-        return None
-    if not isinstance(data, dict):
-        warnings.append(f"{path.name} is not a JSON object; the run's settings are not shown")
-        return None
-    return data
 
 
 # ---------------------------------------------------------------- counting
@@ -107,17 +61,7 @@ class _Counts(Generic[K]):
             self.wins.update(keys)
 
     def rate(self, key: K) -> dict[str, Any]:
-        return _rate(self.wins[key], self.games[key])
-
-
-def _rate(wins: int, games: int) -> dict[str, Any]:
-    lo, hi = wilson(wins, games)
-    return {"games": games, "wins": wins, "rate": _r(wins / games) if games else None,
-            "ci": [_r(lo), _r(hi)]}
-
-
-def _r(x: float, digits: int = 4) -> float:
-    return round(x, digits)
+        return rate(self.wins[key], self.games[key])
 
 
 class _Tally:
@@ -205,7 +149,7 @@ class _Tally:
     def _wins(self) -> dict[str, Any]:
         draws = sum(self.turns[None].values()) if None in self.turns else 0
         return {
-            "no_winner": {"games": draws, "share": _r(draws / self.games)},
+            "no_winner": {"games": draws, "share": rounded(draws / self.games)},
             "by_side": [{"side": s, "name": self.names[s], **self.sides.rate(s)} for s in self.names],
             "first_player": self.first.rate(None),
             "by_side_and_order": [
@@ -249,9 +193,9 @@ class _Tally:
         tested = n1 >= min_games and n2 >= min_games
         lo, hi = difference_interval(k1, n1, k2, n2)
         return {"card": card, "side": side, "name": self.names[side],
-                "bought": _rate(k1, n1), "not_bought": _rate(k2, n2),
-                "difference": _r(k1 / n1 - k2 / n2) if n1 and n2 else None,
-                "difference_ci": [_r(lo), _r(hi)],
+                "bought": rate(k1, n1), "not_bought": rate(k2, n2),
+                "difference": rounded(k1 / n1 - k2 / n2) if n1 and n2 else None,
+                "difference_ci": [rounded(lo), rounded(hi)],
                 "p": float(f"{two_proportion_p(k1, n1, k2, n2):.4g}") if tested else None,
                 "tested": tested, "significant": False}
 
@@ -272,10 +216,10 @@ class _Tally:
             for track in tracks.values():
                 if t < len(track):
                     at_t.update(track[t])
-            rows.append({"turn": t, "games": sum(at_t.values()), "mean": _r(mean(at_t), 3),
+            rows.append({"turn": t, "games": sum(at_t.values()), "mean": rounded(mean(at_t), 3),
                          "q25": quantile(at_t, 0.25), "q75": quantile(at_t, 0.75)})
         by_winner = [{"winner": w, "name": self._name(w),
-                      "turns": [{"turn": t, "games": sum(c.values()), "mean": _r(mean(c), 3)}
+                      "turns": [{"turn": t, "games": sum(c.values()), "mean": rounded(mean(c), 3)}
                                 for t, c in enumerate(tracks[w])]}
                      for w in self._winners() if tracks[w]]
         return {"turns": rows, "by_winner": by_winner}
@@ -283,7 +227,7 @@ class _Tally:
 
 def _spread(counts: Counter[int]) -> dict[str, Any]:
     """Mean, median, 5th and 95th percentile, least and most of a histogram of game lengths."""
-    return {"games": sum(counts.values()), "mean": _r(mean(counts), 2),
+    return {"games": sum(counts.values()), "mean": rounded(mean(counts), 2),
             "median": quantile(counts, 0.5), "p5": quantile(counts, 0.05),
             "p95": quantile(counts, 0.95), "min": min(counts), "max": max(counts)}
 
@@ -317,40 +261,17 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
 def summarize_run(run_dir: Path) -> dict[str, Any]:
     """The summary of run_dir/games.jsonl, with run_dir/run.json (if any) for display and any
     warnings met on the way."""
-    run_dir = Path(run_dir)
-    if not run_dir.is_dir():
-        raise RecordError(f"{run_dir}: no such directory")
+    run_dir = run_dir_of(run_dir)
     games = run_dir / GAMES_FILE
     warnings: list[str] = []
     tally = _tally(read_records(games, warnings))
     if tally.games == 0:
         raise RecordError(f"{games}: no games in the file")
-    run = _read_run(run_dir / RUN_FILE, warnings)
+    run = read_run(run_dir / RUN_FILE, warnings)
     return {"warnings": warnings, "run": run, **tally.summary(MIN_GAMES, FDR_Q)}
 
 
 # ---------------------------------------------------------------- text
-
-
-DASH = "\u2013"  # an en dash, between the ends of a range
-
-
-def pct(x: float | None) -> str:
-    return DASH if x is None else f"{100 * x:.1f}%"
-
-
-def ci_text(ci: list[float]) -> str:
-    return f"{100 * ci[0]:.1f}{DASH}{100 * ci[1]:.1f}%"
-
-
-def rate_cells(r: Mapping[str, Any]) -> list[Any]:
-    """Games, wins, win rate and interval of a rate row, as table cells."""
-    return [r["games"], r["wins"], pct(r["rate"]), ci_text(r["ci"]) if r["games"] else DASH]
-
-
-def points(x: float | None) -> str:
-    """A difference of two rates, in percentage points."""
-    return DASH if x is None else f"{100 * x:+.1f}"
 
 
 def digest(summary: Mapping[str, Any]) -> list[str]:
@@ -370,11 +291,35 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def summarize_dir(run_dir: Path, summarize: Callable[[Iterable[Mapping[str, Any]]], dict[str, Any]]
-                  ) -> dict[str, Any]:
-    """A game's summary of every record in a run directory, with the reader's warnings."""
-    warnings: list[str] = []
-    out = summarize(rec for _, rec in read_records(Path(run_dir) / GAMES_FILE, warnings))
-    out["warnings"] = warnings
-    return out
+class DeckbuildingReport(RunReport):
+    """The deckbuilder's records note bases, buys and the Force (record.py); its runs draw."""
 
+    draws = True
+
+    def trace(self, state: GameState) -> None:
+        trace(_deckbuilding(state))
+
+    def turns(self, state: GameState) -> int:
+        return _deckbuilding(state).turn
+
+    def game_record(self, state: GameState) -> dict[str, Any]:
+        return game_record(_deckbuilding(state))
+
+    def summarize_run(self, run_dir: Path) -> dict[str, Any]:
+        return summarize_run(run_dir)
+
+    def digest(self, summary: Mapping[str, Any]) -> list[str]:
+        return digest(summary)
+
+    def draw(self, run_dir: Path, out_html: Path | None = None) -> tuple[Path, Path]:
+        from dejarik.deckbuilding.htmlreport import write_report  # matplotlib loads only here
+
+        return write_report(run_dir, out_html)
+
+
+def _deckbuilding(state: GameState) -> DeckbuildingState:
+    assert isinstance(state, DeckbuildingState)
+    return state
+
+
+REPORT = DeckbuildingReport()

@@ -1,4 +1,5 @@
-"""The board as one player may see it, built from `state.observation(viewer)` alone.
+"""The deckbuilder's board as one player may see it, built from `state.observation(viewer)`
+alone: the full-screen app's board model (the game's `views.app.board`).
 
 Widgets draw this model and nothing else, so what the screen can show is exactly what the
 observation holds (plus static card definitions, looked up by the `slug#id` refs in it). The
@@ -13,7 +14,16 @@ from typing import Any
 
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardDef, CardTable
-from dejarik.deckbuilding.cardtext import reward_text
+from dejarik.deckbuilding.cardtext import card_lines, reward_text
+
+FACTION_COLOURS = {"empire": "red1", "rebel": "dodger_blue1", "separatist": "dark_orange",
+                   "republic": "deep_sky_blue1", d.NEUTRAL: "gold1"}
+SEAT_COLOURS = ("red1", "dodger_blue1")
+
+
+def faction_colour(faction_id: str, seat: int | None = None) -> str:
+    """A faction's colour; a faction without one takes its side's (seat & 1)."""
+    return FACTION_COLOURS.get(faction_id, SEAT_COLOURS[seat & 1] if seat is not None else "white")
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,20 @@ class CardView:
     def reward(self) -> str:
         return reward_text(self.card)
 
+    @property
+    def colour(self) -> str:
+        """Its faction's colour on screen."""
+        return faction_colour(self.card.faction)
+
+    @property
+    def type_word(self) -> str:
+        return d.TYPE_WORDS[self.card.ctype].replace("_", " ")
+
+    @property
+    def text_lines(self) -> list[str]:
+        """Its text as `cards show` prints it: the name line first (static card data)."""
+        return card_lines(self.card, entry=False)
+
 
 @dataclass(frozen=True)
 class SideView:
@@ -59,6 +83,11 @@ class SideView:
     play: tuple[CardView, ...]
     pool: int
     finished: bool = False  # team game: done with this turn
+
+    @property
+    def colour(self) -> str:
+        """Its faction's colour, or its side's where the faction has none."""
+        return faction_colour(self.faction_id, self.seat)
 
     @property
     def destroyed(self) -> int:
@@ -90,6 +119,16 @@ class BoardView:
     terminal: bool
     winner: int | None
     table: CardTable   # static card definitions, to read a card the board does not hold
+
+    @property
+    def force_spaces(self) -> int:
+        return d.FORCE_SPACES
+
+    @property
+    def target_name(self) -> str:
+        """What the attack forming is on, in words ('' when none is)."""
+        t = self.attack_target
+        return "the enemy base" if t == "base" else t.name if isinstance(t, CardView) else ""
 
     @property
     def me(self) -> SideView:

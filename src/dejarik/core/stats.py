@@ -1,13 +1,16 @@
-"""Small statistics for win rates, in pure Python: intervals, a test and a false-discovery rule.
+"""Small statistics for win rates, in pure Python: intervals, a test and a false-discovery rule,
+and the way every game's run report writes a rate down and puts it in words.
 
 A balance report compares many proportions from a few thousand games; these are the standard
-tools for that, written out so the report needs no numerical library.
+tools for that, written out so the report needs no numerical library. They live in core so
+that each game's report (in its own package) shares them without reaching into the simulator.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,3 +95,49 @@ def _kth(counts: Mapping[int, int], k: int) -> int:
 def mean(counts: Mapping[int, int]) -> float:
     """The mean of values given as {value: how many}."""
     return sum(v * c for v, c in counts.items()) / sum(counts.values())
+
+
+# ---------------------------------------------------------------- rates as data
+
+
+def rounded(x: float, digits: int = 4) -> float:
+    """A number as the summaries keep it: a few digits, so summary.json stays readable."""
+    return round(x, digits)
+
+
+def rate(wins: int, games: int) -> dict[str, Any]:
+    """A win rate as the summaries keep it: games, wins, the rate (None without games) and its
+    95% Wilson interval."""
+    lo, hi = wilson(wins, games)
+    return {"games": games, "wins": wins, "rate": rounded(wins / games) if games else None,
+            "ci": [rounded(lo), rounded(hi)]}
+
+
+# ---------------------------------------------------------------- rates in words
+
+DASH = "\u2013"  # an en dash, between the ends of a range
+
+
+def pct(x: float | None) -> str:
+    """A share as a percentage with one decimal, or a dash when there is none."""
+    return DASH if x is None else f"{100 * x:.1f}%"
+
+
+def ci_text(ci: Sequence[float]) -> str:
+    """An interval of shares as percentages, its ends joined by an en dash."""
+    return f"{100 * ci[0]:.1f}{DASH}{100 * ci[1]:.1f}%"
+
+
+def pct_range(ci: Sequence[float]) -> str:
+    """An interval of shares as two percentages, e.g. '8.9%-53.2%' (the terminal summaries)."""
+    return f"{pct(ci[0])}-{pct(ci[1])}"
+
+
+def rate_cells(r: Mapping[str, Any]) -> list[Any]:
+    """Games, wins, win rate and interval of a rate row, as table cells."""
+    return [r["games"], r["wins"], pct(r["rate"]), ci_text(r["ci"]) if r["games"] else DASH]
+
+
+def points(x: float | None) -> str:
+    """A difference of two rates, in percentage points."""
+    return DASH if x is None else f"{100 * x:+.1f}"

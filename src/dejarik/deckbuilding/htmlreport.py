@@ -1,5 +1,6 @@
-"""The balance report of a simulation run: summary.json (every number, from summary.py) and
-report.html (the same numbers, with plots, in one file that needs nothing else to open).
+"""The deckbuilder's balance report of a simulation run: summary.json (every number, from
+simreport.py) and report.html (the same numbers, with plots, in one file that needs nothing
+else to open).
 """
 
 from __future__ import annotations
@@ -13,16 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dejarik.sim.summary import (
-    DASH,
-    NO_WINNER,
-    RecordError,
-    ci_text,
-    pct,
-    points,
-    rate_cells,
-    summarize_run,
-)
+from dejarik.core.runs import RecordError
+from dejarik.core.stats import DASH, ci_text, pct, points, rate_cells
+from dejarik.deckbuilding.simreport import NO_WINNER, summarize_run
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -1,18 +1,18 @@
-"""What the web UI reads beside the observation: card definitions, words for the legal
-actions and the pending decision, and the forms' choices. All of it is static card data or
-public; nothing here reads a hidden card."""
+"""What the browser reads beside the observation (the deckbuilder's `views.browser`): card
+definitions, words for the legal actions, and the new-game form's choices. All of it is static
+card data or public; nothing here reads a hidden card."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.board import build_board
 from dejarik.deckbuilding.cards import CardDef
 from dejarik.deckbuilding.cardtext import reward_text
+from dejarik.deckbuilding.describe import describe_action
 from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.tui.board import build_board
-from dejarik.tui.describe import describe_action
-from dejarik.tui.session import option_label
+from dejarik.deckbuilding.prompts import option_label
 
 # The AI strengths offered in the browser, weakest first: (id, title, agent spec).
 LEVELS: tuple[tuple[str, str, str], ...] = (

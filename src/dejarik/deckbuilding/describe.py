@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from dejarik.tui.board import BoardView, CardView
+from dejarik.deckbuilding.board import BoardView, CardView
 
 REF = re.compile(r"[a-z0-9][a-z0-9-]*#\d+")
 

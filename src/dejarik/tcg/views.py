@@ -1,13 +1,13 @@
-"""`dejarik play tcg`: the trading card game at a terminal (tui/lines.py's loop), any seat human
-or AI. The board shows what the deciding side may know: its own hand and face-down cards, the
-opponent's hand and face-down cards only as counts."""
+"""What the trading card game shows people (its `views` capability), for the line terminal and
+printed games. The board shows what the deciding side may know: its own hand and face-down
+cards, the opponent's hand and face-down cards only as counts."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from dejarik.core.views import ViewModel, ViewsBase
 from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
-from dejarik.tui.lines import LineUI
 
 
 def _unit(s: TcgState, u: int) -> str:
@@ -51,9 +51,23 @@ def result_line(s: Any, seed: int) -> str:
     return f"Result: {who} after {s.turn} turns ({s.end_reason}), seed {seed}."
 
 
-def _main_decision(s: TcgState) -> bool:
-    return s.tasks[-1][0] in ("?build", "?attack", "?setup")
+class TcgViews(ViewsBase):
+    """The line terminal's words for the card game (no full-screen app or browser yet)."""
+
+    def seat_name(self, state: TcgState, seat: int) -> str:
+        return SIDE_NAMES[seat]
+
+    def start_log(self, state: TcgState) -> list[str]:
+        return start_log(state)
+
+    def result_line(self, state: TcgState, seed: int, actions: int) -> str:
+        return result_line(state, seed)
+
+    def board_lines(self, state: TcgState, viewer: int) -> list[str]:
+        return board_lines(state, viewer)
+
+    def main_decision(self, state: TcgState) -> bool:
+        return state.tasks[-1][0] in ("?build", "?attack", "?setup")
 
 
-UI = LineUI(game="tcg", who=lambda s, p: SIDE_NAMES[p], board=board_lines, start_log=start_log,
-            result=result_line, show_board=_main_decision)
+VIEWS: ViewModel = TcgViews()

@@ -1,20 +1,16 @@
-"""`dejarik play pandemic`: the cooperative game at a terminal, any seat human or AI.
-
-The line-by-line loop is tui/lines.py's; this module gives it the game's words: the board,
-the Jedi's names, the result line. Type a number or an action's words (`fly Kessa`).
-"""
+"""What the cooperative game shows people (its `views` capability): the board, the Jedi's
+names, the log's opening and the result line, for the line terminal and printed games. Type a
+number or an action's words (`fly Kessa`). The board is public: every seat sees all of it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from dejarik.agents.base import Agent
 from dejarik.core.errors import ConfigError
+from dejarik.core.views import ViewModel, ViewsBase
 from dejarik.pandemic.game import GAME
 from dejarik.pandemic.report import LABEL_PUBLISHED, LABEL_SAMPLE
 from dejarik.pandemic.state import PandemicState
-from dejarik.tui.lines import LineUI, play_lines, print_lines
 
 HUMAN = "human"
 
@@ -68,21 +64,27 @@ def start_log(s: PandemicState) -> list[str]:
             f"-- turn {s.turn}: {first} --"]
 
 
-def play_in_terminal(cfg: dict[str, Any], seed: int, seats: list[str] | str, why: str,
-                     ask: Callable[[str], str] | None = None) -> PandemicState:
-    state: PandemicState = play_lines(UI, cfg, seed, seats, why, ask)
-    return state
-
-
-def print_game(cfg: dict[str, Any], seed: int, agents: list[Agent], save_replay: str | None,
-               quiet: bool) -> None:
-    """An AI-only game, turn by turn (`dejarik play pandemic --agents ...`)."""
-    print_lines(UI, cfg, seed, agents, save_replay, quiet)
-
-
 def result_line(s: PandemicState, seed: int) -> str:
     return f"Result: {'victory' if s.won else 'defeat'} after {s.turn} turns ({s.end_reason}), seed {seed}."
 
 
-UI = LineUI(game="pandemic", who=lambda s, p: s.jedi_name(p), board=board_lines, start_log=start_log,
-            result=result_line, show_board=lambda s: s.tasks[-1][0] == "?act")
+class PandemicViews(ViewsBase):
+    """The line terminal's words for the cooperative game (no full-screen app or browser yet)."""
+
+    def seat_name(self, state: PandemicState, seat: int) -> str:
+        return state.jedi_name(seat)
+
+    def start_log(self, state: PandemicState) -> list[str]:
+        return start_log(state)
+
+    def result_line(self, state: PandemicState, seed: int, actions: int) -> str:
+        return result_line(state, seed)
+
+    def board_lines(self, state: PandemicState, viewer: int) -> list[str]:
+        return board_lines(state)
+
+    def main_decision(self, state: PandemicState) -> bool:
+        return bool(state.tasks[-1][0] == "?act")
+
+
+VIEWS: ViewModel = PandemicViews()

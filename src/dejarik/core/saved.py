@@ -1,0 +1,73 @@
+"""Checking a saved state's fields before any is used, so a bad save fails with a SaveError
+naming the field, never later with a confusing error in the middle of a game."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping
+from typing import Any, Union, get_args, get_origin
+
+from dejarik.core.errors import SaveError
+
+
+def conforms(value: Any, kind: Any) -> bool:
+    """Whether JSON data `value` has the type `kind` (int, str, bool, list[int],
+    list[int] | None, Any, ...). A bool is not an int here; a tuple passes for a list (a
+    state's `to_json` may be loaded without going through JSON text)."""
+    if kind is Any:
+        return True
+    origin = get_origin(kind)
+    if origin is Union or origin is types.UnionType:
+        return any(conforms(value, k) for k in get_args(kind))
+    if origin is list:
+        (item,) = get_args(kind)
+        return isinstance(value, list | tuple) and all(conforms(v, item) for v in value)
+    if origin is dict:
+        return isinstance(value, dict)
+    if kind is None or kind is type(None):
+        return value is None
+    if kind is int:
+        return type(value) is int
+    return isinstance(value, kind)
+
+
+def check_game(data: Any, game: str) -> None:
+    """Refuse data that is not a saved position of `game`."""
+    if not isinstance(data, Mapping) or data.get("game") != game:
+        found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
+        raise SaveError(f"saved game: not a {game} position (game: {found!r})")
+
+
+def check_fields(data: Any, fields: Mapping[str, Any], where: str = "") -> None:
+    """Refuse data that lacks a field or has one of the wrong type; `fields` maps each field to
+    its type, and `where` (e.g. 'players[0].') says whose fields they are."""
+    if not isinstance(data, Mapping):
+        raise SaveError(f"saved game: {where.rstrip('.') or 'the position'} must be an object, "
+                        f"got {short_repr(data)}")
+    missing = [where + k for k in fields if k not in data]
+    if missing:
+        raise SaveError(f"saved game: missing field(s) {', '.join(missing)}")
+    for name, kind in fields.items():
+        if not conforms(data[name], kind):
+            raise SaveError(f"saved game: field {where + name!r} must be {kind_name(kind)}, "
+                            f"got {short_repr(data[name])}")
+
+
+def kind_name(kind: Any) -> str:
+    return kind.__name__ if isinstance(kind, type) else str(kind).replace("typing.", "")
+
+
+def short_repr(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_consistent(state: Any, check_invariants: Callable[[Any], list[str]]) -> None:
+    """Refuse a loaded position whose fields are each well-typed but disagree with one another
+    (a card in two places, a number out of range): the game's own invariants decide."""
+    try:
+        problems = check_invariants(state)
+    except (IndexError, KeyError, TypeError, ValueError) as err:
+        problems = [f"a number out of range ({err})"]
+    if problems:
+        raise SaveError(f"saved game: an inconsistent {state.game_name} position: {problems[0]}")

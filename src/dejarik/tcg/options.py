@@ -1,0 +1,67 @@
+"""The card game's command-line options, and the config they make (a deck per side, the
+unconfirmed rules' choices, whether unimplemented cards may play)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dejarik.core.errors import ConfigError
+from dejarik.core.options import HUMAN, ConfigOptions, Configured, Option
+
+_OPTIONS = (
+    Option("--deck", "deck",
+           help="tcg: your deck (a sample deck name or a deck list file; its side is your "
+                "seat); sim: the first deck"),
+    Option("--opponent-deck", "opponent_deck",
+           help="tcg: the other side's deck (default: a sample deck of that side)"),
+    Option("--allow-unimplemented", "allow_unimplemented", kind="flag", default=False,
+           help="tcg: play cards whose abilities Dejarik lacks, with printed stats only"),
+    Option("--rule", "rules", multiple=True, default=(),
+           help="tcg: an unconfirmed rule's choice, e.g. draw=build (docs/tcg.md)"),
+)
+
+
+class TcgOptions:
+    """Two decks (one per side: --deck's side is the player's seat) and the rule choices."""
+
+    options: Sequence[Option] = _OPTIONS
+
+    def config(self, values: Mapping[str, Any], given: frozenset[str], turn_limit: int) -> Configured:
+        from dejarik.tcg.game import DEFAULT_DECKS, GAME, deck_for
+
+        decks: dict[str, str] = {}
+        for ref in (values["deck"], values["opponent_deck"]):
+            if ref:
+                side = deck_for(ref).side
+                if side in decks:
+                    raise ConfigError(f"--deck and --opponent-deck are both {side} side decks: "
+                                      "one deck per side")
+                decks[side] = ref
+        cfg: dict[str, Any] = {"dark": decks.get("dark", DEFAULT_DECKS[0]),
+                               "light": decks.get("light", DEFAULT_DECKS[1]),
+                               "allow_unimplemented": bool(values["allow_unimplemented"]),
+                               "turn_limit": turn_limit}
+        for rule in values["rules"] or ():
+            key, eq, value = rule.partition("=")
+            if not eq:
+                raise ConfigError(f"--rule {rule!r}: write it as name=value, e.g. draw=build")
+            cfg[key.strip()] = value.strip()
+        return Configured(GAME.normalize_config(cfg))
+
+    def seat_specs(self, config: dict[str, Any], values: Mapping[str, Any], vs: str, seat: int) -> list[str]:
+        mine = _deck_seat(values["deck"])
+        mine = seat if mine is None else mine
+        if mine > 1:
+            raise ConfigError(f"--seat {mine}: the card game has seats 0 (Dark Side) and 1 (Light Side)")
+        return [HUMAN if vs == HUMAN or i == mine else vs for i in range(2)]
+
+
+def _deck_seat(deck: str | None) -> int | None:
+    """The seat of the side whose deck is --deck (0 Dark, 1 Light), if given."""
+    from dejarik.tcg.game import deck_for
+
+    return None if not deck else (0 if deck_for(deck).side == "dark" else 1)
+
+
+OPTIONS: ConfigOptions = TcgOptions()
