@@ -65,9 +65,13 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self._game = ""   # the game whose hooks are cached: one lookup per game, not per move
+        self._hooks: AgentHooks | None = None
 
     def act(self, state: GameState) -> Action:
-        hooks = hooks_of(state)
+        if state.game_name != self._game:
+            self._game, self._hooks = state.game_name, hooks_of(state)
+        hooks = self._hooks
         if hooks is None:
             acts = state.legal_actions()
             return acts[self.rng.below(len(acts))]
