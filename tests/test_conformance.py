@@ -2,8 +2,8 @@
 promises, in the spirit of OpenSpiel's random_sim_test: seeded random games, and at their
 positions an illegal action changes nothing, a clone is independent, JSON and notation
 round-trip, a re-deal keeps the player's view, the invariants hold, a replay reproduces every
-hash, and the same seed gives the same game in another process. A new game gets all of this by
-registering."""
+hash, and the same seed gives the same game in another process; and every pending decision
+explains itself in every player's view. A new game gets all of this by registering."""
 
 from __future__ import annotations
 
@@ -80,6 +80,26 @@ def _check_illegal(s: GameState, seen: dict[str, None]) -> None:
     assert s.state_hash() == before
 
 
+def _check_decision(s: GameState) -> None:
+    """Every seat's view says who decides, for what and in a sentence; only the decider's
+    lists what each legal action does, in words that are not just the action's notation."""
+    for viewer in range(s.num_players):
+        decision = s.observation(viewer).get("decision")
+        if s.is_terminal():
+            assert decision is None
+            continue
+        assert decision is not None, f"seat {viewer} sees no decision"
+        assert decision["player"] == s.current_player
+        assert decision["for"].strip() and decision["prompt"].strip()
+        options = decision["options"]
+        if viewer != s.current_player:
+            assert options == []
+            continue
+        assert [o["action"] for o in options] == [s.action_to_text(a) for a in s.legal_actions()]
+        for o in options:
+            assert o["does"].strip() and o["does"].strip().lower() != o["action"].lower(), o
+
+
 def _check_position(game: Game, s: GameState, seed: int) -> None:
     h = s.state_hash()
     legal = s.legal_actions()
@@ -103,6 +123,7 @@ def _check_position(game: Game, s: GameState, seed: int) -> None:
         for k in range(2):
             assert s.resample_hidden(p, seed * 100 + k).observation(p) == s.observation(p)
     assert game.check_invariants(s) == []
+    _check_decision(s)
     assert s.state_hash() == h
 
 

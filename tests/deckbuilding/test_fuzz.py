@@ -16,7 +16,8 @@ import pytest
 
 from dejarik.agents.base import RandomAgent
 from dejarik.core.replay import Replay, verify
-from dejarik.deckbuilding.game import ENGINE_VERSION, DeckbuildingState
+from dejarik.deckbuilding.family import ENGINE_VERSION
+from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
 
 GAMES = int(os.environ.get("DEJARIK_FUZZ_GAMES", "2000"))

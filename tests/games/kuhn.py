@@ -81,6 +81,16 @@ class KuhnState:
                                "history": self.history, "terminal": self.is_terminal()}
         if self.is_terminal() and self.history not in ("bp", "pbp"):   # showdown: both shown
             obs["opponent_card"] = CARDS[self.cards[1 - player]]
+        if not self.is_terminal():
+            p = self.current_player
+            facing = self.history.endswith("b")
+            does = {PASS: "fold: give up the pot" if facing else "check: bet nothing",
+                    BET: "call: match the bet of 1 chip" if facing else "bet 1 chip"}
+            obs["decision"] = {
+                "player": p, "for": f"player {p}'s turn",
+                "prompt": f"player {p}: {'call or fold' if facing else 'check or bet'}",
+                "options": [{"action": self.action_to_text(a), "does": does[a]}
+                            for a in self.legal_actions()] if player == p else []}
         return obs
 
     def clone(self) -> Self:

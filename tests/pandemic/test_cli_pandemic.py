@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
-from dejarik.pandemic.game import GAME
+from dejarik.pandemic.family import GAME
 from dejarik.pandemic.views import seat_agents
 from dejarik.tui.lines import play_lines
 

@@ -11,8 +11,8 @@ from dejarik.core.protocol import Game
 
 _GAMES = {
     "deckbuilding": "dejarik.deckbuilding.family:GAME",
-    "pandemic": "dejarik.pandemic.game:GAME",
-    "tcg": "dejarik.tcg.game:GAME",
+    "pandemic": "dejarik.pandemic.family:GAME",
+    "tcg": "dejarik.tcg.family:GAME",
 }
 _BUILT_IN = frozenset(_GAMES)
 

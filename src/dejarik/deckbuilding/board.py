@@ -9,7 +9,7 @@ opponent's hand is a count here unless a card lets the viewer look at it right n
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dejarik.deckbuilding import defs as d
@@ -119,6 +119,7 @@ class BoardView:
     terminal: bool
     winner: int | None
     table: CardTable   # static card definitions, to read a card the board does not hold
+    does: Mapping[str, str] = field(default_factory=dict)   # the viewer's legal action -> its words
 
     @property
     def force_spaces(self) -> int:
@@ -217,4 +218,5 @@ def build_board(obs: Mapping[str, Any], table: CardTable, labels: Sequence[str],
         galaxy_top=_cards(table, obs.get("galaxy_top", [])), pilots=obs["pilots"],
         attack_target=target if target in (None, "base") else CardView(target, card_of(table, target)),
         committed=committed, legal=tuple(obs.get("legal", [])), terminal=obs["terminal"],
-        winner=obs["winner"], table=table)
+        winner=obs["winner"], table=table,
+        does={o["action"]: o["does"] for o in obs.get("decision", {}).get("options", [])})

@@ -12,7 +12,6 @@ from dejarik.deckbuilding.cards import CardDef
 from dejarik.deckbuilding.cardtext import reward_text
 from dejarik.deckbuilding.describe import describe_action
 from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.deckbuilding.prompts import option_label
 
 # The AI strengths offered in the browser, weakest first: (id, title, agent spec).
 LEVELS: tuple[tuple[str, str, str], ...] = (
@@ -78,5 +77,5 @@ def legal_with_labels(state: DeckbuildingState, obs: dict[str, Any],
     if not texts:
         return []
     board = build_board(obs, state.table, labels, state.bases_to_win)
-    return [{"action": t, "label": describe_action(t, board, lambda i: option_label(state, i)) or t}
+    return [{"action": t, "label": describe_action(t, board) or t}
             for t in texts]

@@ -38,8 +38,9 @@ DONE: Final = 11
 ASSIGN: Final = 12
 SWITCH: Final = 13  # team game: hand the initiative to your teammate (you have not finished)
 WHO: Final = 14     # team game: (WHO, seat, 0) picks a player (a base to repair, a resolver...)
+FIRST: Final = 15   # (FIRST, card, 0): of abilities that trigger together, this card's resolves first
 KIND_WORDS = ("play", "buy", "use", "commit", "resolve", "end", "bribe", "select", "option",
-              "yes", "no", "done", "assign", "switch", "who")
+              "yes", "no", "done", "assign", "switch", "who", "first")
 TARGET_BASE: Final = -1  # COMMIT b: -1 = the enemy base, otherwise a galaxy-row card
 
 # Zones, as seen from an ability's controller.
@@ -105,7 +106,8 @@ OP_START_TRIGGERS: Final = 18
 OP_ASSIGN: Final = 19
 OP_HUNT_REWARD: Final = 20
 OP_DELEGATE: Final = 21  # team game: the team picks which teammate resolves a shared ability
-NUM_OPS: Final = 22
+OP_ORDER: Final = 22     # the player orders their abilities that trigger together (frame.n below it)
+NUM_OPS: Final = 23
 
 # Conditions: tuples (code, *args)
 C_FORCE: Final = 0

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import CardDef, CardTable, Cond, Filter, Op
-from dejarik.deckbuilding.pack import PROG_DELEGATE
+from dejarik.deckbuilding.pack import PROG_DELEGATE, PROG_ORDER
 from dejarik.deckbuilding.state import Frame
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def team_reach(s: S, sources: tuple[tuple[int, Filter], ...],
     return out
 
 
-def _children(op: Op) -> list[int]:
+def sub_programs(op: Op) -> list[int]:
+    """The programs an op may run (its branches, its `then`)."""
     code = op[0]
     if code == d.OP_CHOOSE:
         return [p for _, p in op[2]]
@@ -115,7 +116,7 @@ def _ops_of(table: CardTable, prog: int) -> list[Op]:
         seen.add(p)
         for op in table.progs[p]:
             out.append(op)
-            todo.extend(_children(op))
+            todo.extend(sub_programs(op))
     return out
 
 
@@ -345,6 +346,37 @@ def fire_watchers(s: S, pl: int, event: str, about: int = -1, team: bool = True)
                 push(s, t.prog, w, pl)
 
 
+def batch(s: S, start: int) -> None:
+    """Abilities pushed since the stack held `start` frames triggered together: the player
+    whose cards they are orders them (the rulebooks are silent; see docs/rules.md,
+    "Simultaneous triggers"), so a frame on top asks which resolves first."""
+    n = len(s.stack) - start
+    if n >= 2:
+        f = Frame(PROG_ORDER, -1, s.stack[-1].player)
+        f.n = n
+        s.stack.append(f)
+
+
+def order_choices(s: S, f: Frame) -> list[Frame]:
+    """The triggered abilities an order frame may put first, in the order they would resolve
+    otherwise: one per different effect (identical copies resolve alike) and per card (one
+    card's abilities resolve in printed order)."""
+    out: list[Frame] = []
+    progs: set[int] = set()
+    sources: set[int] = set()
+    stack = s.stack
+    top = len(stack) - 1
+    for i in range(top - 1, top - 1 - f.n, -1):
+        g = stack[i]
+        prog = g.n if g.prog == PROG_DELEGATE else g.prog
+        if prog in progs or g.source in sources:
+            continue
+        progs.add(prog)
+        sources.add(g.source)
+        out.append(g)
+    return out
+
+
 # -- moving and buying -------------------------------------------------------------------------
 def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -> None:
     owner = s.zone_owner(zone, pl)
@@ -366,7 +398,9 @@ def move_card(s: S, c: int, zone: int, dest: int, pl: int, mark: bool = False) -
     if (zone in (d.Z_HAND, d.Z_OPP_HAND) and dest == d.D_DISCARD and owner >= 0
             and (owner ^ s.active) & 1):
         # an enemy of the team whose turn it is discards: its region opponent's team watches
+        start = len(s.stack)
         fire_watchers(s, owner ^ 1, "opponent_discards")
+        batch(s, start)
 
 
 _DEST_WORDS = {v: k for k, v in d.DEST_NAMES.items()}
@@ -613,12 +647,18 @@ def _income(s: S, f: Frame, op: Op) -> int:
 
 
 def _start_triggers(s: S, f: Frame, op: Op) -> int:
+    start = len(s.stack)
     fire_watchers(s, f.player, "turn_start", team=False)
+    batch(s, start)
     return DONE
 
 
 def _delegate(s: S, f: Frame, op: Op) -> int:
     return WAIT
+
+
+def _order(s: S, f: Frame, op: Op) -> int:
+    return WAIT if len(order_choices(s, f)) > 1 else DONE
 
 
 def ship_room(s: S, pl: int) -> list[tuple[int, int, int]]:
@@ -801,6 +841,20 @@ def _delegate_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     return DONE
 
 
+def _order_options(s: S, f: Frame, op: Op) -> list[Move3]:
+    return [(d.FIRST, g.source, 0) for g in order_choices(s, f)]
+
+
+def _order_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
+    """Take the chosen ability out of the batch and resolve it now; then ask again about
+    the rest (the order frame stays, one ability fewer below it)."""
+    g = next(g for g in order_choices(s, f) if g.source == a[1])
+    s.stack.remove(g)
+    f.n -= 1
+    s.stack.append(g)
+    return AGAIN
+
+
 def _tbl(default: Any, **by_op: Any) -> tuple[Any, ...]:
     table = [default] * d.NUM_OPS
     for name, fn in by_op.items():
@@ -813,13 +867,14 @@ _RUN = _tbl(None, OP_GAIN=_gain, OP_DRAW=_draw, OP_REPAIR=_repair, OP_DAMAGE=_da
             OP_IF=_if, OP_REVEAL=_reveal, OP_DISCARD_REVEALED=_discard_revealed, OP_LOOK=_look,
             OP_SWAP=_swap, OP_NEXT_BUY=_next_buy, OP_PAY=_pay, OP_OPTIONAL=_optional,
             OP_CHOOSE_BASE=_choose_base, OP_INCOME=_income, OP_START_TRIGGERS=_start_triggers,
-            OP_ASSIGN=_assign, OP_HUNT_REWARD=_hunt_reward, OP_DELEGATE=_delegate)
+            OP_ASSIGN=_assign, OP_HUNT_REWARD=_hunt_reward, OP_DELEGATE=_delegate,
+            OP_ORDER=_order)
 _OPTIONS = _tbl(_no_options, OP_MOVE=_move_options, OP_BUY=_buy_options,
                 OP_CHOOSE=_choose_options, OP_LOOK=_done_only, OP_SWAP=_swap_options,
                 OP_OPTIONAL=_optional_options, OP_CHOOSE_BASE=_base_options,
                 OP_ASSIGN=_assign_options, OP_REPAIR=_repair_options, OP_DAMAGE=_damage_options,
-                OP_DELEGATE=_delegate_options)
+                OP_DELEGATE=_delegate_options, OP_ORDER=_order_options)
 _ANSWER = _tbl(None, OP_MOVE=_move_answer, OP_BUY=_buy_answer, OP_CHOOSE=_choose_answer,
                OP_LOOK=_just_done, OP_SWAP=_swap_answer, OP_OPTIONAL=_optional_answer,
                OP_CHOOSE_BASE=_base_answer, OP_ASSIGN=_assign_answer, OP_REPAIR=_repair_answer,
-               OP_DAMAGE=_damage_answer, OP_DELEGATE=_delegate_answer)
+               OP_DAMAGE=_damage_answer, OP_DELEGATE=_delegate_answer, OP_ORDER=_order_answer)

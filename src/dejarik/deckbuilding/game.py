@@ -22,10 +22,10 @@ from dejarik.deckbuilding.completeness import (
     game_problems,
     packs_to_complete,
 )
+from dejarik.deckbuilding.family import ENGINE_VERSION
 from dejarik.deckbuilding.pack import load_packs
 from dejarik.deckbuilding.state import NO_TARGET, Frame, PlayerState, Region, StateData, seat_tables
 
-ENGINE_VERSION = "deckbuilding-3"
 GAME_NAME = "deckbuilding"   # the name it is registered under (core/registry.py)
 # Not a second Action type (that is core.protocol.Action): the fixed-size tuple this compiled
 # module uses, which mypyc handles faster than a tuple of any length.
@@ -287,6 +287,10 @@ class DeckbuildingState(StateData):
         self._legal = None
         kind = act[0]
         if self.waiting:
+            if self.log is not None:  # say what was chosen, in words (not on the hot path)
+                from dejarik.deckbuilding.decision import note_answer
+
+                note_answer(self, (act[0], act[1], act[2]))
             fx.answer(self, (act[0], act[1], act[2]))
             return
         self.passed = False

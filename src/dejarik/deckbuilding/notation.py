@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 Move3 = tuple[int, int, int]
 _ARITY = {"play": 1, "buy": 1, "use": 1, "commit": 2, "resolve": 0, "end": 0, "bribe": 1,
           "select": 1, "option": 1, "yes": 0, "no": 0, "done": 0, "assign": 2, "switch": 0,
-          "who": 1}
+          "who": 1, "first": 1}
 _BARE = {d.RESOLVE, d.END, d.YES, d.NO, d.DONE, d.SWITCH}
-_CARD_ARG = {d.PLAY, d.BUY, d.USE, d.COMMIT, d.BRIBE, d.SELECT}
+_CARD_ARG = {d.PLAY, d.BUY, d.USE, d.COMMIT, d.BRIBE, d.SELECT, d.FIRST}
 
 
 def card_ref(s: DeckbuildingState, c: int) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dejarik.core.rng import Rng
 from dejarik.deckbuilding import defs as d
+from dejarik.deckbuilding.decision import decision
 from dejarik.deckbuilding.notation import format_action
 from dejarik.deckbuilding.rules import attack_of
 
@@ -116,8 +117,8 @@ def observation(s: DeckbuildingState, player: int) -> dict[str, Any]:
     revealed = revealed_cards(s)
     if revealed:
         obs["revealed"] = [ref(c) for c in revealed]
-    if s.waiting:
-        obs["decision"] = {"player": s.decider}
+    if not s.done:
+        obs["decision"] = decision(s, player)
     if player == s.current_player:
         obs["legal"] = [format_action(s, a) for a in s.legal_actions()]
     return obs

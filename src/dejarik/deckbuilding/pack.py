@@ -37,12 +37,14 @@ PROG_START = 0        # the beginning of a turn
 PROG_ASSIGN = 1       # distribute attack damage among capital ships, then the base
 PROG_HUNT_REWARD = 3  # optional reward for hunting a neutral card: resources equal to its cost
 PROG_DELEGATE = 4     # team game: the team picks who resolves a shared card's ability (frame.n)
+PROG_ORDER = 5        # the player picks which of their simultaneous triggers resolves first
 _SYSTEM: list[Program] = [
     ((d.OP_CHOOSE_BASE,), (d.OP_INCOME,), (d.OP_START_TRIGGERS,)),
     ((d.OP_ASSIGN,),),
     ((d.OP_HUNT_REWARD,),),
     ((d.OP_OPTIONAL, 2),),
     ((d.OP_DELEGATE,),),
+    ((d.OP_ORDER,),),
 ]
 
 _BUY_ZONES = ("row", "galaxy_discard", "exile", "discard")

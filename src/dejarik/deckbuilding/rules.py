@@ -177,8 +177,10 @@ def play_card(s: S, c: int) -> None:
     if cd.force:
         fx.gain_force(s, a, cd.force)
     s.note(f"{s.who(a)} play {cd.name}")
+    start = len(s.stack)
     fx.fire_watchers(s, a, "card_played", c)
     fx.fire_own(s, c, "play", a)
+    fx.batch(s, start)
     fx.run(s)
 
 
@@ -224,10 +226,13 @@ def resolve_attack(s: S) -> None:
     s.take(target, d.Z_ROW, a)
     region.discard.append(target)
     s.note(f"{s.who(a)} defeat {s.name(target)} ({total})")
-    # "when" abilities resolve after the reward (rulebook GDY / QUANDO): push them first.
+    # "when" abilities resolve after the reward (rulebook GDY / QUANDO): push them first;
+    # their player orders them (`batch`)
+    start = len(s.stack)
     for c, _ in reversed(cards):
         for t in s.card(c).triggers.get("defeat_target", ()):
             fx.push(s, t.prog, c, a)
+    fx.batch(s, start)
     reward = PROG_HUNT_REWARD if neutral else s.card(target).reward
     if reward >= 0:
         fx.push(s, reward, target, a)

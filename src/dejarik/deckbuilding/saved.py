@@ -30,7 +30,7 @@ _REGION: dict[str, Any] = {"row": _INTS, "galaxy_deck": _INTS, "galaxy_discard":
 def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> DeckbuildingState:
     """The position saved by `to_json`; a bad one raises SaveError naming the field, and
     nothing is half-built."""
-    from dejarik.deckbuilding.game import ENGINE_VERSION
+    from dejarik.deckbuilding.family import ENGINE_VERSION
 
     check_game(data, "deckbuilding")
     if data.get("engine_version") != ENGINE_VERSION:

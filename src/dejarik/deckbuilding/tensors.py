@@ -57,7 +57,7 @@ GLOBAL_FEATURES: Final = (
     "my_hand_size", "my_deck_size", "opp_hand_size", "opp_deck_size", "galaxy_deck_size",
     "pilots_left", "next_buy_set", "hunts_used", "bribing",
     "target_none", "target_base", "target_left_row", *(f"target_row_{i}" for i in range(ROW_SLOTS)),
-    "decision_none", *(f"decision_op_{i}" for i in range(21)),
+    "decision_none", *(f"decision_op_{i}" for i in range(d.NUM_OPS)),
 )
 """Force position i counts from the observer's own end of the track (0 = the Force is fully
 with the observer). Scaled values are divided by the caps in SCALES and clipped to 1."""
@@ -73,7 +73,7 @@ while it was hidden."""
 SINGLE_ACTIONS: Final = ((d.END, "end"), (d.RESOLVE, "resolve"), (d.YES, "yes"),
                          (d.NO, "no"), (d.DONE, "done"))
 CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIBE, "bribe"),
-                       (d.SELECT, "select"))
+                       (d.SELECT, "select"), (d.FIRST, "first"))
 
 
 def _first_copy(state: DeckbuildingState, c: int, pile: list[int]) -> int:
@@ -96,7 +96,7 @@ class Spaces:
     K = most damage one capital ship can take):
       0..4            end, resolve, yes, no, done
       5..5+O          option i
-      then N each     play, buy, use, bribe, select: card instance i
+      then N each     play, buy, use, bribe, select, first: card instance i
       then N*7        commit instance i against target t (0 = the enemy base, 1+s = row slot s)
       then N*K        assign k+1 damage to capital ship i
     """

@@ -34,7 +34,7 @@ def board_text(s: DeckbuildingState, viewer: int = -1) -> str:
     if obs["terminal"]:
         w = obs["winner"]
         head = f"Game over after {obs['turn']} turns: " + ("no winner" if w is None else f"{names[w]} win")
-    elif "decision" in obs:
+    elif s.waiting:
         head += f" (decision: {names[obs['decision']['player']]})"
     force_note = "" if force_owner is None else f" (with {names[force_owner]})"
     lines = [head, f"Force {names[0]} [{track}] {names[1]}{force_note}"]

@@ -22,9 +22,9 @@ from dejarik.deckbuilding.browser import (
     edition_choices,
     legal_with_labels,
 )
+from dejarik.deckbuilding.decision import decision_prompt, option_label
 from dejarik.deckbuilding.describe import describe_action, refs_in
 from dejarik.deckbuilding.game import DeckbuildingState
-from dejarik.deckbuilding.prompts import decision_prompt, option_label
 from dejarik.deckbuilding.textboard import board_text
 
 HELP = """\
@@ -109,7 +109,7 @@ class DeckbuildingApp:
         return build_board(obs, state.table, labels, state.bases_to_win)
 
     def describe_action(self, state: DeckbuildingState, board: BoardView, text: str) -> str:
-        return describe_action(text, board, lambda i: option_label(state, i))
+        return describe_action(text, board)
 
     def help_text(self, state: DeckbuildingState) -> str:
         return HELP.format(bases=state.bases_to_win)

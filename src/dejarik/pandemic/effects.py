@@ -23,8 +23,12 @@ if TYPE_CHECKING:
 Task = tuple[Any, ...]
 
 
-def push_effects(s: S, effects: Effects, you: int) -> None:
-    """Queue steps so the first runs first."""
+def push_effects(s: S, effects: Effects, you: int, source: Task | None = None) -> None:
+    """Queue steps so the first runs first. `source` is the marker ("src", kind, arg, seat) of
+    what they belong to, kept under them so their decisions can say so (words.py); it does
+    nothing when it runs."""
+    if source is not None and effects:
+        s.tasks.append(source)
     for step in reversed(effects):
         s.tasks.append(("fx", you, step))
 
@@ -372,8 +376,6 @@ def _consent_answer(s: S, task: Task, a: Action) -> None:
     s.tasks.pop()
     if a[0] == AGREE:
         s.tasks.append(("fx", task[2], task[3]))
-    else:
-        s.note(f"{s.jedi_name(task[1])} declines")
 
 
 def _card_choice(tired: bool, code: int) -> Callable[[S, Task], list[Action]]:

@@ -56,6 +56,13 @@ def options(s: S, task: Task) -> list[Action]:
 
 
 def answer(s: S, task: Task, action: Action) -> None:
+    """Apply an answer; with the log on, first say who chose what, and for what."""
+    if s.log is not None:
+        from dejarik.pandemic.words import choice_line
+
+        line = choice_line(s, task, action)
+        if line is not None:
+            s.note(line)
     _DECIDE[task[0]][2](s, task, action)
 
 
@@ -91,7 +98,7 @@ def _villain_step(s: S, task: Task) -> None:
     reminder = v.finale_reminder if s.finale else v.reminder
     if s.reminder and reminder:
         s.note(f"{v.name}'s reminder")
-        push_effects(s, reminder, s.active)
+        push_effects(s, reminder, s.active, ("src", "reminder", int(s.finale), s.active))
 
 
 def _villain_card(s: S, task: Task) -> None:
@@ -103,7 +110,7 @@ def _villain_card(s: S, task: Task) -> None:
     d = s.pack.villains[s.villain].deck[card]
     s.note(f"villain card: {d.name}")
     s.tasks.append(("villain_discard", card))
-    push_effects(s, d.effects or (), s.active)
+    push_effects(s, d.effects or (), s.active, ("src", "villain", card, s.active))
 
 
 def _villain_discard(s: S, task: Task) -> None:
@@ -192,7 +199,7 @@ def _act_answer(s: S, task: Task, a: Action) -> None:
         s.uses_left -= 1
         s.note(f"{s.jedi_name(j)} uses their ability (a free action)")
         s.tasks.append(("limits",))
-        push_effects(s, s.pack.jedi[s.jedi[j]].ability or (), j)
+        push_effects(s, s.pack.jedi[s.jedi[j]].ability or (), j, ("src", "ability", -1, j))
         return
     s.actions_left -= 1
     s.tasks.append(("limits",))
@@ -318,7 +325,7 @@ def play_ally(s: S, j: int, d: int) -> None:
     discard_card(s, j, c)
     s.note(f"{s.jedi_name(j)} plays {s.pack.squad[d].name}")
     s.tasks.append(("limits",))
-    push_effects(s, s.pack.squad[d].effect or (), j)
+    push_effects(s, s.pack.squad[d].effect or (), j, ("src", "ally", d, j))
 
 
 # -- flying with a transport -----------------------------------------------------------------
@@ -346,7 +353,6 @@ def _transport_answer(s: S, task: Task, a: Action) -> None:
     flyer, cands = task[1], task[2]
     k = cands[0]
     s.exhausted[find_card(s, k, a[1], False)] = True
-    s.note(f"{s.jedi_name(k)} exhausts {s.pack.squad[a[1]].name}: {s.jedi_name(flyer)} may fly on")
     s.tasks.append(("?fly_on", flyer))
 
 
@@ -394,7 +400,6 @@ def _contrib_answer(s: S, task: Task, a: Action) -> None:
     ctx[4] += sd.value or 0
     if ctx[0] == C_ATTACK:
         ctx[5] = ASSAULT_KINDS.index(sd.kind)
-    s.note(f"{s.jedi_name(k)} exhausts {sd.name} (+{sd.value})")
 
 
 def _attack_end(s: S, task: Task) -> None:
@@ -410,7 +415,7 @@ def _attack_hurt(s: S, task: Task) -> None:
     assert ctx is not None
     s.ctx = None
     left = board.enemies_at(s, ctx[1])
-    s.tasks.append(("hurt", s.active, left + ctx[3]))
+    s.tasks += [("src", "attack", ctx[1], s.active), ("hurt", s.active, left + ctx[3])]
 
 
 def _alloc(s: S, task: Task) -> None:
@@ -475,12 +480,13 @@ def _mission_end(s: S, task: Task) -> None:
     j = s.active
     if total < need:
         s.note(f"{md.name} fails ({total} of {need})")
-        s.tasks.append(("hurt", j, ctx[3]))   # the card's damage symbols only count on success
+        # the card's damage symbols only count on success
+        s.tasks += [("src", "mission", m, j), ("hurt", j, ctx[3])]
         return
     s.note(f"{md.name} is completed ({total} of {need})")
     s.tasks.append(("next_mission", slot))
-    push_effects(s, md.when_completed or (), j)
-    s.tasks.append(("hurt", j, (md.damage or 0) + ctx[3]))
+    push_effects(s, md.when_completed or (), j, ("src", "completed", m, j))
+    s.tasks += [("src", "mission", m, j), ("hurt", j, (md.damage or 0) + ctx[3])]
 
 
 def _next_mission(s: S, task: Task) -> None:
@@ -508,7 +514,7 @@ def start_mission(s: S, slot: int, m: int) -> None:
     md = s.pack.missions[m]
     where = s.mission_planet(slot)
     s.note(f"new mission: {md.name}" + (f" on {s.planet_name(where)}" if where >= 0 else ""))
-    push_effects(s, md.when_drawn or (), s.active)
+    push_effects(s, md.when_drawn or (), s.active, ("src", "drawn", m, s.active))
 
 
 def _start_mission(s: S, task: Task) -> None:
@@ -525,7 +531,7 @@ def _finale(s: S, task: Task) -> None:
     s.finale_next = 1 if v.finale_missions else 0
     if v.finale_missions:
         s.tasks.append(("start_finale_mission",))
-    push_effects(s, v.finale_setup or (), s.active)
+    push_effects(s, v.finale_setup or (), s.active, ("src", "finale", -1, s.active))
 
 
 def _start_finale_mission(s: S, task: Task) -> None:
@@ -571,7 +577,6 @@ def _prevent_answer(s: S, task: Task, a: Action) -> None:
         s.exhausted[find_card(s, k, d, False)] = True
         sd = s.pack.squad[d]
         s.hurt[1] = max(0, s.hurt[1] - (sd.value or 0))
-        s.note(f"{s.jedi_name(k)} exhausts {sd.name} to prevent {sd.value}")
 
 
 def _take(s: S, task: Task) -> None:
@@ -605,7 +610,6 @@ def _discard_answer(s: S, task: Task, a: Action) -> None:
     d, ex = divmod(a[1], 2)
     c = find_card(s, j, d, bool(ex))
     discard_card(s, j, c)
-    s.note(f"{s.jedi_name(j)} discards {s.pack.squad[d].name}")
     s.tasks[-1] = ("?discard", j, n - 1, why)
 
 
@@ -652,6 +656,7 @@ _RUN: dict[str, Callable[[S, Task], None]] = {
     "attack_end": _attack_end, "attack_hurt": _attack_hurt, "alloc": _alloc,
     "mission_end": _mission_end, "next_mission": _next_mission, "start_mission": _start_mission,
     "finale": _finale, "start_finale_mission": _start_finale_mission, "hurt": _hurt, "take": _take,
+    "src": lambda s, task: None,   # the end of what a source marker named (words.py)
 }
 
 

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from dejarik.core.errors import ConfigError, PackError
-from dejarik.core.protocol import GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
+from dejarik.pandemic.family import DEFAULT_PACK
 from dejarik.pandemic.flow import run
-from dejarik.pandemic.pack import DIFFICULTIES, Pack, content_digest, load_pack
-from dejarik.pandemic.state import ENGINE_VERSION, PandemicState
+from dejarik.pandemic.pack import DIFFICULTIES, Pack, load_pack
+from dejarik.pandemic.state import PandemicState
 
-DEFAULT_PACK = "pandemic_sample"
 _CONFIG_KEYS = {"pack", "players", "jedi", "villain", "difficulty", "missions", "first", "turn_limit"}
 _PACKS: dict[str, Pack] = {}
 
@@ -173,50 +171,8 @@ def new_state(config: dict[str, Any], seed: int) -> PandemicState:
     s.tasks = [("turn",), ("start_mission", 1), ("start_mission", 0), ("setup_invasion",)]
     from dejarik.pandemic.effects import push_effects
 
-    push_effects(s, v.setup or (), s.active)
+    push_effects(s, v.setup or (), s.active, ("src", "setup", -1, s.active))
     run(s)
     return s
 
 
-class PandemicGame(GameBase):
-    """The game family object the registry hands out."""
-
-    name = "pandemic"
-    engine_version = ENGINE_VERSION
-    info = GameInfo(
-        title="Star Wars: The Clone Wars, a Pandemic System game",
-        seats=(2, 5), teams=False, cooperative=True, hidden_information=True, chance=True,
-        content="pack", contents=(DEFAULT_PACK,),
-        summary="1 to 5 players (solo: one person, two Jedi) defend the galaxy together against a "
-                "villain; Dejarik's sample campaign, or a pack of the published content you supply")
-    capability_paths: ClassVar[Mapping[str, str]] = {
-        "agents": "dejarik.pandemic.policy:HOOKS",
-        "views": "dejarik.pandemic.views:VIEWS",
-        "report": "dejarik.pandemic.simreport:REPORT",
-        "options": "dejarik.pandemic.options:OPTIONS",
-        "cards": "dejarik.pandemic.catalog:CARDS",
-    }
-
-    def new_state(self, config: dict[str, Any], seed: int) -> PandemicState:
-        return new_state(config, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> PandemicState:
-        return PandemicState.from_json(data)
-
-    def content_digest(self, config: dict[str, Any]) -> str:
-        return content_digest(config["pack"])
-
-    def num_players(self, config: dict[str, Any]) -> int:
-        return 2 if config.get("players", 2) == 1 else int(config.get("players", 2))
-
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return normalize_config(config)
-
-    def check_invariants(self, state: GameState) -> list[str]:
-        from dejarik.pandemic.invariants import check_invariants
-
-        assert isinstance(state, PandemicState)
-        return check_invariants(state)
-
-
-GAME = PandemicGame()

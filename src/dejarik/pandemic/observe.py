@@ -4,6 +4,8 @@ Squad cards are kept face up (seed 001, "Karty oddziałów"), so every hand is p
 are the order of the squad, villain and invasion decks, and which missions are in the mission
 deck (the rest went back to the box unseen, "Przygotowanie" 7). After "Planet Under Siege!"
 the players know which cards were shuffled onto the invasion deck, not their order.
+The pending decision, in words, is public too; only its decider's observation lists the
+options (words.py).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.rng import Rng
+from dejarik.pandemic.words import decision
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
@@ -24,7 +27,7 @@ def observation(s: S, player: int) -> dict[str, Any]:
     for size in s.inv_segments:
         segments.append(sorted(_card(s, c) for c in s.inv_deck[top - size:top]))
         top -= size
-    return {
+    obs: dict[str, Any] = {
         "game": "pandemic", "pack": pack.id, "published": pack.published, "player": player,
         "turn": s.turn, "active": s.active, "phase": ("setup", "actions", "villain", "invasion")[s.phase],
         "actions_left": s.actions_left, "ability_uses_left": s.uses_left,
@@ -52,6 +55,10 @@ def observation(s: S, player: int) -> dict[str, Any]:
         "invasion_deck": len(s.inv_deck), "invasion_deck_known_groups": segments,
         "invasion_discard": [_card(s, c) for c in s.inv_discard],
     }
+    pending = decision(s, player)
+    if pending is not None:
+        obs["decision"] = pending
+    return obs
 
 
 def _card(s: S, c: int) -> str:

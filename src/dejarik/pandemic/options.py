@@ -35,7 +35,8 @@ class PandemicOptions:
     options: Sequence[Option] = _OPTIONS
 
     def config(self, values: Mapping[str, Any], given: frozenset[str], turn_limit: int) -> Configured:
-        from dejarik.pandemic.game import DEFAULT_PACK, GAME, pack_for
+        from dejarik.pandemic.family import DEFAULT_PACK, GAME
+        from dejarik.pandemic.game import pack_for
         from dejarik.pandemic.report import LABEL_SAMPLE
 
         packs = list(values["packs"])

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from dejarik.core.errors import DejarikError, SaveError
 from dejarik.core.rng import Rng
 from dejarik.core.saved import check_consistent, check_fields, check_game
-from dejarik.pandemic.state import ENGINE_VERSION, FIELDS
+from dejarik.pandemic.family import ENGINE_VERSION
+from dejarik.pandemic.state import FIELDS
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState

@@ -18,7 +18,6 @@ from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
 from dejarik.pandemic.pack import Pack
 
-ENGINE_VERSION = "pandemic-3"
 Task = tuple[Any, ...]
 
 # phases of a turn

@@ -8,9 +8,10 @@ from typing import Any
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.views import ViewModel, ViewsBase
-from dejarik.pandemic.game import GAME
+from dejarik.pandemic.family import GAME
 from dejarik.pandemic.report import LABEL_PUBLISHED, LABEL_SAMPLE
 from dejarik.pandemic.state import PandemicState
+from dejarik.pandemic.words import does, prompt
 
 HUMAN = "human"
 
@@ -85,6 +86,19 @@ class PandemicViews(ViewsBase):
 
     def main_decision(self, state: PandemicState) -> bool:
         return bool(state.tasks[-1][0] == "?act")
+
+    def decision_prompt(self, state: PandemicState) -> str:
+        """The decision's prompt (words.py, as in the observation); '' for an ordinary move."""
+        if state.done or not state.tasks or state.tasks[-1][0] == "?act":
+            return ""
+        return prompt(state, state.tasks[-1])
+
+    def option_label(self, state: PandemicState, index: int) -> str:
+        """What legal action `index` does (words.py, as in the observation's options)."""
+        acts = state.legal_actions()
+        if not 0 <= index < len(acts):
+            return ""
+        return does(state, state.tasks[-1], acts[index])
 
 
 VIEWS: ViewModel = PandemicViews()

@@ -10,10 +10,10 @@ from dejarik.tcg.carddefs import CardDef
 
 _OWNER = ("your", "your opponent's", "any")
 _UNTIL = ("for this attack", "until the end of the battle phase", "this turn")
-_TIMING = {"build": "in your build step", "would_attack": "instead of attacking with it",
+TIMING_WORDS = {"build": "in your build step", "would_attack": "instead of attacking with it",
            "attack": "while it attacks", "reroll": "after attack dice are rolled",
            "prevent": "when damage is about to be dealt", "any": "at a chance to play in battle"}
-_EVENT = {"battle_start": "When the battle phase starts", "battle_end": "When the battle phase ends",
+EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "When the battle phase ends",
           "step_start_character": "When the Character battle step starts",
           "build_roll": "When build points are rolled", "deployed": "When you deploy it",
           "discarded": "When it is discarded from its arena", "attack_end": "When its attack ends"}
@@ -74,12 +74,14 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _ref(ref: Op) -> str:
+def _ref(ref: Op, it: str = "it", this: str = "this unit") -> str:
+    """A unit reference; `it` and `this` name the chosen unit and the ability's own unit where
+    they are known (a pending decision), else the words stay general."""
     kind = ref[0]
     if kind == "self":
-        return "this unit"
+        return this
     if kind == "chosen":
-        return "it"
+        return it
     if kind == "each":
         return each_text(ref[1])
     return "your attacking unit" if ref[1] else "the attacking unit"
@@ -91,7 +93,7 @@ def _mods(stats: tuple[int, ...]) -> str:
                         for v, n in zip(stats, names, strict=True) if v)
 
 
-def op_text(op: Op) -> str:
+def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     name = op[0]
     if name == "choose":
         _, sel, by, _, hi = op
@@ -102,14 +104,15 @@ def op_text(op: Op) -> str:
     if name == "choose_arena":
         return "choose an arena" + (" where no unit has attacked this turn" if op[1] else "")
     if name == "choose_one":
-        return "choose one: " + " or ".join("(" + ops_text(b) + ")" for b in op[1])
+        return "choose one: " + " or ".join("(" + ops_text(b, it, this) + ")" for b in op[1])
     if name == "may":
-        return "you may " + ops_text(op[1]) + ("; if you do, " + ops_text(op[2]) if op[2] else "")
+        then = "; if you do, " + ops_text(op[2], it, this) if op[2] else ""
+        return "you may " + ops_text(op[1], it, this) + then
     if name == "modify":
-        return f"{_ref(op[1])} gets {_mods(op[2])} {_UNTIL[op[3]]}"
+        return f"{_ref(op[1], it, this)} gets {_mods(op[2])} {_UNTIL[op[3]]}"
     if name in ("damage", "dice_damage"):
         what = f"{op[2]} dice of damage" if name == "dice_damage" else f"{op[2]} damage"
-        text = f"deal {what} to {_ref(op[1])}"
+        text = f"deal {what} to {_ref(op[1], it, this)}"
         if name == "damage" and op[3] is not None:
             has, pays = op[3]
             cond = ("" if has is None else
@@ -117,9 +120,9 @@ def op_text(op: Op) -> str:
             text += f" unless your opponent {cond}pays {pays} Force"
         return text
     if name == "remove_damage":
-        return f"remove {'all' if op[2] < 0 else f'up to {op[2]}'} damage from {_ref(op[1])}"
+        return f"remove {'all' if op[2] < 0 else f'up to {op[2]}'} damage from {_ref(op[1], it, this)}"
     if name == "tap":
-        return f"tap {_ref(op[1])}" + (f" unless its owner pays {op[2]} Force" if op[2] else "")
+        return f"tap {_ref(op[1], it, this)}" + (f" unless its owner pays {op[2]} Force" if op[2] else "")
     simple = {"untap": "untap {}", "retreat": "retreat {}", "discard_unit": "discard {}",
               "redeploy": "put {} back into its arena, untapped",
               "redirect": "the attacking unit attacks {} instead (if it can be attacked)",
@@ -127,16 +130,17 @@ def op_text(op: Op) -> str:
               "command": "untap {}; the next time it would attack this turn, you may have it attack "
                          "another unit of its own side in that arena"}
     if name in simple:
-        return simple[name].format(_ref(op[1]))
+        return simple[name].format(_ref(op[1], it, this))
     if name == "protect":
-        return {"while_others": f"{_ref(op[1])} can't be attacked this turn while you have another "
+        unit = _ref(op[1], it, this)
+        return {"while_others": f"{unit} can't be attacked this turn while you have another "
                                 f"unit in its arena",
-                "from_damage": f"prevent all damage to {_ref(op[1])} this turn",
-                "guards_others": f"while {_ref(op[1])} is in its arena, your other units there can't "
+                "from_damage": f"prevent all damage to {unit} this turn",
+                "guards_others": f"while {unit} is in its arena, your other units there can't "
                                  f"be attacked this turn"}[op[2]]
     if name == "mark_target":
         return (f"this turn, {sel_text(op[2])} get Critical Hit {op[3]} while attacking "
-                f"{_ref(op[1])}")
+                f"{_ref(op[1], it, this)}")
     if name == "gain_force":
         return ("gain Force equal to the damage prevented" if op[1] == "prevented"
                 else f"gain {op[1]} Force")
@@ -182,7 +186,7 @@ def op_text(op: Op) -> str:
     if name == "battle_tax":
         return f"Battle cards cost {op[1]} more Force this turn"
     if name == "at_battle_start":
-        return "when the battle phase starts: " + ops_text(op[1])
+        return "when the battle phase starts: " + ops_text(op[1], it, this)
     if name == "prevent":
         return "prevent all of that damage" if op[1] < 0 else f"prevent up to {op[1]} of that damage"
     if name == "deflect":
@@ -195,8 +199,8 @@ def op_text(op: Op) -> str:
     return str(name).replace("_", " ")
 
 
-def ops_text(ops: tuple[Op, ...]) -> str:
-    return "; ".join(op_text(op) for op in ops)
+def ops_text(ops: tuple[Op, ...], it: str = "it", this: str = "this unit") -> str:
+    return "; ".join(op_text(op, it, this) for op in ops)
 
 
 def _cost(ab: Ability, force: int) -> str:
@@ -258,13 +262,13 @@ def ability_text(ab: Ability) -> str:
             return f"Your opponent's units' activated abilities cost {st['ability_cost']} more Force"
         return "Your opponent builds face up (the cards still count as face down)"
     if ab.kind == "activated":
-        return f"{_cap(_cost(ab, ab.force))}, {_TIMING[ab.timing]}: {ops_text(ab.ops)}{_cond(ab.cond)}"
+        return f"{_cap(_cost(ab, ab.force))}, {TIMING_WORDS[ab.timing]}: {ops_text(ab.ops)}{_cond(ab.cond)}"
     if ab.kind == "trigger":
-        return f"{_EVENT[ab.timing]}{' (optional)' if ab.optional else ''}: {ops_text(ab.ops)}"
+        return f"{EVENT_WORDS[ab.timing]}{' (optional)' if ab.optional else ''}: {ops_text(ab.ops)}"
     if ab.kind == "reroll":
         return "When attacked, its owner may reroll any of the attack dice rolled against it (once an attack)"
     if ab.kind == "play":
-        return f"Play for {ab.force} Force, {_TIMING[ab.timing]}{_cond(ab.cond)}: {ops_text(ab.ops)}"
+        return f"Play for {ab.force} Force, {TIMING_WORDS[ab.timing]}{_cond(ab.cond)}: {ops_text(ab.ops)}"
     if ab.kind == "mission":
         return f"When completed{_cond(ab.cond)}: {ops_text(ab.ops)}"
     if ab.kind == "pilot":

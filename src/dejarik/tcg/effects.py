@@ -1,8 +1,10 @@
 """The effect primitives of the ability vocabulary, and the static abilities of units in play.
 
 An effect list runs as a task `("fx", ops, i, ctx)`; `ctx` is the immutable tuple
-(controller, source unit, picked units, chosen arena, number). A primitive either acts and lets
-the list go on, or pushes a decision (flow.py) that carries the rest of the list with it.
+(controller, source card, picked units, chosen arena, number). The source is the unit whose
+ability it is, or the Battle card or Mission played (then in the discard pile, so `self` names
+nothing), or -1. A primitive either acts and lets the list go on, or pushes a decision (flow.py)
+that carries the rest of the list with it, and the source, so the decision can say what it is for.
 """
 
 from __future__ import annotations
@@ -340,7 +342,6 @@ def chosen(s: S, task: tuple[Any, ...], u: int) -> None:
     if u >= 0 and len(picked) < hi:
         s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
         return
-    s.note("chosen: " + (", ".join(s.name(x) for x in picked) or "none"))
     push_fx(s, ops, ctx, i + 1)
 
 
@@ -532,7 +533,7 @@ def _draw(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The player named discards n cards of their choice from hand."""
     p = side_of(ctx, op[2])
-    s.tasks.append(("?discard", p, min(op[1], len(s.hand[p]))))
+    s.tasks.append(("?discard", p, min(op[1], len(s.hand[p])), ctx[SRC]))
 
 
 def _discard_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -554,15 +555,15 @@ def search_fits(s: S, op: Op, p: int, c: int) -> bool:
 
 def _search(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.tasks.append(("shuffle", ctx[CTL]))
-    s.tasks.append(("?search", ctx[CTL], op))
+    s.tasks.append(("?search", ctx[CTL], op, ctx[SRC]))
 
 
 def _reveal_until_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    s.tasks.append(("?unit_type", ctx[CTL]))
+    s.tasks.append(("?unit_type", ctx[CTL], ctx[SRC]))
 
 
 def _recover(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    s.tasks.append(("?recover", ctx[CTL], op[1], op[2]))
+    s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC]))
 
 
 def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -571,7 +572,7 @@ def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.shown[c] |= 1 << p
     s.note(f"the {('Dark', 'Light')[p]} Side looks at its opponent's hand")
     if op[1]:
-        s.tasks.append(("?pick_from_hand", p, op[1]))
+        s.tasks.append(("?pick_from_hand", p, op[1], ctx[SRC]))
 
 
 def _crowd_control(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -580,7 +581,7 @@ def _crowd_control(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for p in (LIGHT, DARK):
         for a in (2, 1, 0):
             if len(s.arena[p][a]) >= op[1]:
-                s.tasks.append(("?crowd", p, a))
+                s.tasks.append(("?crowd", p, a, ctx[SRC]))
 
 
 def _prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -607,7 +608,7 @@ def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.dice = [s.rng.below(6) + 1 for _ in s.dice]
         s.note(f"dice rerolled: {s.dice}")
     else:
-        s.tasks.append(("?dice", ctx[CTL], 0))
+        s.tasks.append(("?dice", ctx[CTL], 0, ctx[SRC]))
 
 
 _OPS: dict[str, Any] = {

@@ -89,6 +89,13 @@ def options(s: S, task: Task) -> list[Action]:
 
 
 def answer(s: S, task: Task, action: Action) -> None:
+    """Apply an answer; inside a rule step or an effect, the log first says what was chosen."""
+    if s.log is not None:
+        from dejarik.tcg.decisions import answer_line
+
+        line = answer_line(s, task, action)
+        if line:
+            s.log.append(line)
     s.tasks.pop()
     _DECIDE[task[0]][2](s, task, action)
 
@@ -104,12 +111,48 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
         for i, ab in enumerate(s.d(u).abilities):
             if ab.kind == "trigger" and ab.timing == event:
                 found.append((u, i, ab))
-    found.sort(key=lambda f: -s.owner[f[0]])   # Light Side's first on the stack: they run last
-    for u, i, ab in found:
-        if ab.optional:
-            s.tasks.append(("?trigger", u, i))
-        else:
-            push_fx(s, ab.ops, ctx_of(s.owner[u], u))
+    for p in (LIGHT, DARK):   # Light Side's first on the stack: they run last
+        push_triggers(s, p, event, tuple((u, i) for u, i, _ in found if s.owner[u] == p))
+
+
+def push_triggers(s: S, p: int, event: str, pending: tuple[tuple[int, int], ...]) -> None:
+    """Push p's abilities that trigger together. The rulebooks say nothing of their order
+    (docs/tcg.md, "Simultaneous triggers"), so p orders them: a `?order` decision, unless
+    they are all copies of one ability (then the order changes nothing)."""
+    if len({(s.card_def[u], i) for u, i in pending}) > 1:
+        s.tasks.append(("?order", p, event, pending))
+        return
+    for u, i in pending:      # the last pushed resolves first
+        push_trigger(s, u, i)
+
+
+def push_trigger(s: S, u: int, i: int) -> None:
+    if s.d(u).abilities[i].optional:
+        s.tasks.append(("?trigger", u, i))
+    else:
+        push_fx(s, s.d(u).abilities[i].ops, ctx_of(s.owner[u], u))
+
+
+def order_choices(s: S, pending: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """One (unit, ability) per distinct ability: copies of one ability are the same choice."""
+    seen: dict[tuple[int, int], tuple[int, int]] = {}
+    for u, i in pending:
+        seen.setdefault((s.card_def[u], i), (u, i))
+    return list(seen.values())
+
+
+def _order_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, u, i) for u, i in order_choices(s, task[3])]
+
+
+def _order_answer(s: S, task: Task, a: Action) -> None:
+    """The chosen ability resolves first; the rest are ordered when it is done."""
+    _, p, event, pending = task
+    first = (a[1], a[2])
+    rest = list(pending)
+    rest.remove(first)
+    push_triggers(s, p, event, tuple(rest))
+    push_trigger(s, *first)
 
 
 # -- setup (reference section 4) --------------------------------------------------------------
@@ -123,7 +166,6 @@ def _redraw_answer(s: S, task: Task, a: Action) -> None:
     p = task[1]
     if a[0] == CHOOSE:
         to_discard(s, a[1])
-        s.note(f"the {('Dark', 'Light')[p]} Side sets aside {s.name(a[1])}")
         s.tasks.append(task)
         return
     draw(s, p, HAND_SIZE - len(s.hand[p]))
@@ -339,7 +381,7 @@ def complete_mission(s: S, c: int) -> None:
     s.note(f"the {('Dark', 'Light')[p]} Side completes {s.name(c)}")
     ab = next((x for x in s.d(c).abilities if x.kind == "mission"), None)
     if ab is not None:
-        push_fx(s, ab.ops, ctx_of(p, -1))
+        push_fx(s, ab.ops, ctx_of(p, c))
 
 
 def _restack(s: S, top: int, new: int) -> None:
@@ -422,7 +464,7 @@ def pay(s: S, p: int, u: int, ab: Ability) -> None:
     if ab.discard_self:
         discard_unit(s, u)
     if ab.discard:
-        s.tasks.append(("?discard", p, ab.discard))
+        s.tasks.append(("?discard", p, ab.discard, u))
 
 
 def use_ability(s: S, p: int, u: int, i: int) -> None:
@@ -445,7 +487,7 @@ def play_card(s: S, p: int, c: int) -> None:
     gain_force(s, p, -_force_cost(s, p, ab, c))
     to_discard(s, c)
     s.note(f"the {('Dark', 'Light')[p]} Side plays {s.name(c)}")
-    push_fx(s, ab.ops, ctx_of(p, -1))
+    push_fx(s, ab.ops, ctx_of(p, c))
 
 
 def _window_plays(s: S, p: int, window: int) -> list[Action]:
@@ -844,6 +886,8 @@ def _choose_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _choose_empty(s: S, task: Task) -> None:
+    if not task[3][2]:
+        s.note("no unit can be chosen")
     chosen(s, task, -1)
 
 
@@ -854,7 +898,6 @@ def _arena_options(s: S, task: Task) -> list[Action]:
 
 def _arena_answer(s: S, task: Task, a: Action) -> None:
     _, ops, i, ctx, _ = task
-    s.note(f"chosen: the {('Space', 'Ground', 'Character')[a[1]]} arena")
     push_fx(s, ops, (ctx[0], ctx[1], ctx[2], a[1], ctx[4]), i + 1)
 
 
@@ -891,7 +934,6 @@ def _pay_answer(s: S, task: Task, a: Action) -> None:
     _, payer, amount, then, ctx = task
     if a[0] == CHOOSE:
         gain_force(s, payer, -amount)
-        s.note(f"the {('Dark', 'Light')[payer]} Side pays {amount} Force")
         return
     _OPS[then[0]](s, then, (), 0, ctx)
 
@@ -907,16 +949,16 @@ def _trigger_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _discard_options(s: S, task: Task) -> list[Action]:
-    _, p, n = task
+    p, n = task[1], task[2]
     return [(CHOOSE, c, 0) for c in s.hand[p]] if n > 0 else []
 
 
 def _discard_answer(s: S, task: Task, a: Action) -> None:
-    _, p, n = task
+    """Discard the cards one at a time (task[3], where present: the card that asks)."""
+    p, n = task[1], task[2]
     to_discard(s, a[1])
-    s.note(f"the {('Dark', 'Light')[p]} Side discards {s.name(a[1])}")
     if n > 1:
-        s.tasks.append(("?discard", p, n - 1))
+        s.tasks.append(("?discard", p, n - 1, *task[3:]))
 
 
 def _one_per_card(s: S, cards: list[int]) -> list[int]:
@@ -929,17 +971,15 @@ def _one_per_card(s: S, cards: list[int]) -> list[int]:
 
 
 def _search_options(s: S, task: Task) -> list[Action]:
-    _, p, op = task
+    p, op = task[1], task[2]
     fits = _one_per_card(s, [c for c in s.deck[p] if search_fits(s, op, p, c)])
     return [(CHOOSE, c, 0) for c in fits] + [_P]
 
 
 def _search_answer(s: S, task: Task, a: Action) -> None:
     """Take the card into hand, shown to the opponent; the deck is shuffled after."""
-    p = task[1]
     if a[0] == CHOOSE:
         to_hand(s, a[1])
-        s.note(f"the {('Dark', 'Light')[p]} Side takes {s.name(a[1])} from its deck")
 
 
 def _shuffle(s: S, task: Task) -> None:
@@ -968,32 +1008,30 @@ def _unit_type_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _recover_options(s: S, task: Task) -> list[Action]:
-    _, p, kind, left = task
+    p, kind, left = task[1], task[2], task[3]
     fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type == kind])
     return ([(CHOOSE, c, 0) for c in fits] + [_P]) if fits and left > 0 else []
 
 
 def _recover_answer(s: S, task: Task, a: Action) -> None:
-    _, p, kind, left = task
+    p, kind, left = task[1], task[2], task[3]
     if a[0] == CHOOSE:
         to_hand(s, a[1])
-        s.note(f"the {('Dark', 'Light')[p]} Side returns {s.name(a[1])} to its hand")
-        s.tasks.append(("?recover", p, kind, left - 1))
+        s.tasks.append(("?recover", p, kind, left - 1, *task[4:]))
 
 
 def _pick_options(s: S, task: Task) -> list[Action]:
-    _, p, kinds = task
+    p, kinds = task[1], task[2]
     wanted = {"battle": BATTLE, "mission": MISSION}
     return [(CHOOSE, c, 0) for c in s.hand[1 - p] if s.d(c).kind in {wanted[k] for k in kinds}]
 
 
 def _pick_answer(s: S, task: Task, a: Action) -> None:
     to_discard(s, a[1])
-    s.note(f"the {('Dark', 'Light')[1 - task[1]]} Side discards {s.name(a[1])}")
 
 
 def _crowd_options(s: S, task: Task) -> list[Action]:
-    _, p, a = task
+    p, a = task[1], task[2]
     return [(CHOOSE, u, 0) for u in s.arena[p][a]]
 
 
@@ -1009,9 +1047,9 @@ def _dice_options(s: S, task: Task) -> list[Action]:
 
 def _dice_answer(s: S, task: Task, a: Action) -> None:
     """Pick dice one by one; passing rerolls the picked ones."""
-    _, p, mask = task
+    p, mask = task[1], task[2]
     if a[0] == CHOOSE:
-        s.tasks.append(("?dice", p, mask | 1 << a[1]))
+        s.tasks.append(("?dice", p, mask | 1 << a[1], *task[3:]))
         return
     for i in range(len(s.dice)):
         if mask >> i & 1:
@@ -1073,4 +1111,5 @@ _DECIDE: dict[str, _Decide] = {
     "?pick_from_hand": (_ctl, _pick_options, _pick_answer),
     "?crowd": (_ctl, _crowd_options, _crowd_answer),
     "?dice": (_ctl, _dice_options, _dice_answer),
+    "?order": (_ctl, _order_options, _order_answer),
 }

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from dejarik.core.errors import ConfigError
-from dejarik.core.files import digest
-from dejarik.core.protocol import GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
 from dejarik.tcg.carddefs import all_defs
 from dejarik.tcg.decks import Deck, load_deck
+from dejarik.tcg.family import SAMPLES, sample_decks
 from dejarik.tcg.flow import HAND_SIZE, SETUP_POINTS, run
-from dejarik.tcg.state import DARK, DECK, ENGINE_VERSION, LIGHT, TcgState
+from dejarik.tcg.state import DARK, DECK, LIGHT, TcgState
 
-SAMPLES = Path(__file__).parent / "data" / "decks"
 DEFAULT_DECKS = ("separatist_droid_army", "republic_clone_army")
 # every rule the reference leaves unconfirmed, with Dejarik's default (docs/tcg.md)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -28,10 +25,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "stack_cost": ("full", "difference"),  # deploying onto a stack: the full cost, or the difference
 }
 _CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
-
-
-def sample_decks() -> list[str]:
-    return sorted(p.stem for p in SAMPLES.glob("*.txt"))
 
 
 @cache
@@ -122,49 +115,3 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
     return s
 
 
-class TcgGame(GameBase):
-    """The game family object the registry hands out."""
-
-    name = "tcg"
-    engine_version = ENGINE_VERSION
-    info = GameInfo(
-        title="Star Wars Trading Card Game",
-        seats=(2, 2), teams=False, cooperative=False, hidden_information=True, chance=True,
-        content="decks", contents=tuple(sample_decks()),
-        summary="the Dark Side against the Light Side in three arenas (Space, Ground, Character), "
-                "with build points and dice; every set's cards, AOTC's abilities in full")
-    capability_paths: ClassVar[Mapping[str, str]] = {
-        "agents": "dejarik.tcg.policy:HOOKS",
-        "views": "dejarik.tcg.views:VIEWS",
-        "report": "dejarik.tcg.simreport:REPORT",
-        "options": "dejarik.tcg.options:OPTIONS",
-        "cards": "dejarik.tcg.catalog:CARDS",
-    }
-
-    def new_state(self, config: dict[str, Any], seed: int) -> TcgState:
-        return new_state(config, seed)
-
-    def state_from_json(self, data: dict[str, Any]) -> TcgState:
-        return TcgState.from_json(data)
-
-    def content_digest(self, config: dict[str, Any]) -> str:
-        decks = [deck_for(config[k]) for k in ("dark", "light")]
-        names = sorted({c.name for d in decks for c in d.cards()})
-        table = all_defs()
-        return digest([[(n, c.name) for n, c in d.entries] for d in decks]
-                      + [(n, repr(table[n].abilities)) for n in names])
-
-    def num_players(self, config: dict[str, Any]) -> int:
-        return 2
-
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return normalize_config(config)
-
-    def check_invariants(self, state: GameState) -> list[str]:
-        from dejarik.tcg.invariants import check_invariants
-
-        assert isinstance(state, TcgState)
-        return check_invariants(state)
-
-
-GAME = TcgGame()

@@ -1,5 +1,5 @@
 """Actions as text (docs/tcg.md, "Notation"): `build Clone Squad#12 +3`, `attack Jango Fett (A)#4
-> Clone Platoon#70`, `play Hero's Dodge#41`, `choose ground`, `pass`.
+> Clone Platoon#70`, `play Hero's Dodge#41`, `choose ground`, `first Watto (A)#7`, `pass`.
 
 A card is named with its instance number after `#`, since a deck holds copies. Parsing matches
 the text against the legal actions, so formatting and parsing always agree.
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 ARENA_WORDS = ("space", "ground", "character")
 VERBS = frozenset({"pass", "build", "deploy", "complete", "use", "play", "attack", "hold", "retreat",
-                   "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot"})
+                   "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot", "first"})
 """The first word of every action's text: text starting otherwise is no action of this game."""
 
 
@@ -40,6 +40,8 @@ def _choice(s: S, arg: int) -> str:
         return "yes"
     if op == "?pay":
         return f"pay {task[2]}"
+    if op == "?order":
+        return f"first {card(s, arg)}"
     return f"choose {card(s, arg)}"
 
 

@@ -68,6 +68,10 @@ def observation(s: S, player: int) -> dict[str, Any]:
         out["damage"] = {"unit": s.name(s.dmg[0]), "amount": s.dmg[1], "prevented": s.dmg[4]}
     if not s.done and s.current_player == player:
         out["legal"] = [s.action_to_text(a) for a in s.legal_actions()]
+    if not s.done and s.tasks:
+        from dejarik.tcg.decisions import decision
+
+        out["decision"] = decision(s, player)
     return out
 
 

@@ -28,7 +28,8 @@ class TcgOptions:
     options: Sequence[Option] = _OPTIONS
 
     def config(self, values: Mapping[str, Any], given: frozenset[str], turn_limit: int) -> Configured:
-        from dejarik.tcg.game import DEFAULT_DECKS, GAME, deck_for
+        from dejarik.tcg.family import GAME
+        from dejarik.tcg.game import DEFAULT_DECKS, deck_for
 
         decks: dict[str, str] = {}
         for ref in (values["deck"], values["opponent_deck"]):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from dejarik.core.errors import DejarikError, SaveError
 from dejarik.core.rng import Rng
 from dejarik.core.saved import check_consistent, check_fields, check_game
+from dejarik.tcg.family import ENGINE_VERSION
 from dejarik.tcg.fields import FIELDS
-from dejarik.tcg.state import ENGINE_VERSION
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState

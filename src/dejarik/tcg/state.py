@@ -19,7 +19,6 @@ from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
 from dejarik.tcg.carddefs import CardDef
 from dejarik.tcg.fields import FIELDS
 
-ENGINE_VERSION = "tcg-3"
 DARK, LIGHT = 0, 1
 SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")

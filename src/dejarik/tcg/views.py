@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dejarik.core.views import ViewModel, ViewsBase
+from dejarik.tcg.decisions import MAIN, decision_prompt, option_label
 from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
 
 
@@ -52,7 +53,8 @@ def result_line(s: Any, seed: int) -> str:
 
 
 class TcgViews(ViewsBase):
-    """The line terminal's words for the card game (no full-screen app or browser yet)."""
+    """The line terminal's words for the card game (no full-screen app or browser yet). The
+    pending decision's words are the observation's `decision` (tcg/decisions.py)."""
 
     def seat_name(self, state: TcgState, seat: int) -> str:
         return SIDE_NAMES[seat]
@@ -67,7 +69,13 @@ class TcgViews(ViewsBase):
         return board_lines(state, viewer)
 
     def main_decision(self, state: TcgState) -> bool:
-        return state.tasks[-1][0] in ("?build", "?attack", "?setup")
+        return state.tasks[-1][0] in MAIN
+
+    def decision_prompt(self, state: TcgState) -> str:
+        return decision_prompt(state)
+
+    def option_label(self, state: TcgState, index: int) -> str:
+        return option_label(state, index)
 
 
 VIEWS: ViewModel = TcgViews()

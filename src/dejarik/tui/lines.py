@@ -1,6 +1,7 @@
 """Playing at a plain terminal, line by line: the same loop for every game that uses it.
 
-Each human decision shows the numbered legal actions; type a number or the action's words.
+Each human decision shows what it is for and the numbered legal actions, each with what it
+does (the observation's `decision`); type a number or the action's words.
 `b` shows the board again, `l` the last lines of the log, `q` quits. AI seats play at once and
 their moves are printed. The game supplies its words through its view model (`views`).
 """
@@ -65,9 +66,12 @@ def play_lines(game_name: str, cfg: dict[str, Any], seed: int, seats: list[str] 
         print_new(s, shown)
         if main:
             click.echo("\n".join(views.board_lines(s, p)))
-        click.echo(f"{views.seat_name(s, p)} decides:")
+        decision = s.observation(p).get("decision") or {}
+        does = {o["action"]: o["does"] for o in decision.get("options", [])}
+        click.echo(decision.get("prompt") or f"{views.seat_name(s, p)} decides:")
         for i, a in enumerate(legal, 1):
-            click.echo(f"  {i:>2}. {s.action_to_text(a)}")
+            text = s.action_to_text(a)
+            click.echo(f"  {i:>2}. {text}" + (f"  - {does[text]}" if text in does else ""))
         while True:
             text = prompt("> ").strip()
             if text in ("q", "quit"):
