@@ -81,9 +81,10 @@ def _check_illegal(s: GameState, seen: dict[str, None]) -> None:
 
 
 def _check_decision(s: GameState) -> None:
-    """Every seat's view says who decides, for what and in a sentence; only the decider's
-    lists what each legal action does, in words that are not just the action's notation."""
-    for viewer in range(s.num_players):
+    """Every seat's view, and a spectator's, says who decides, for what and in a sentence; only
+    the decider's lists what each legal action does, in words that are not just the action's
+    notation."""
+    for viewer in (*range(s.num_players), -1):   # -1: a spectator
         decision = s.observation(viewer).get("decision")
         if s.is_terminal():
             assert decision is None

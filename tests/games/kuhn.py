@@ -77,10 +77,14 @@ class KuhnState:
         return [c / 2 for c in self._chips()]
 
     def observation(self, player: int) -> dict[str, Any]:
-        obs: dict[str, Any] = {"you": player, "card": CARDS[self.cards[player]],
+        spectator = player < 0   # sees the betting, and the cards only at a showdown
+        obs: dict[str, Any] = {"you": player, "card": None if spectator else CARDS[self.cards[player]],
                                "history": self.history, "terminal": self.is_terminal()}
         if self.is_terminal() and self.history not in ("bp", "pbp"):   # showdown: both shown
-            obs["opponent_card"] = CARDS[self.cards[1 - player]]
+            if spectator:
+                obs["cards"] = [CARDS[c] for c in self.cards]
+            else:
+                obs["opponent_card"] = CARDS[self.cards[1 - player]]
         if not self.is_terminal():
             p = self.current_player
             facing = self.history.endswith("b")

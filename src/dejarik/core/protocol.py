@@ -70,7 +70,9 @@ class GameState(Protocol):
         ...
 
     def observation(self, player: int) -> dict[str, Any]:
-        """Exactly what `player` may know, as JSON-ready data."""
+        """Exactly what `player` may know, as JSON-ready data (-1: a spectator, who sees only
+        what is public). While the game runs it holds a `decision`: who decides, what for, and
+        (for the decider only) what each legal action does, in words."""
         ...
 
     def clone(self) -> Self: ...

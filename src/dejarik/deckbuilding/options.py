@@ -24,7 +24,7 @@ _OPTIONS = (
     Option("--bribing/--no-bribing", "bribing", kind="switch", default=False,
            help="optional rule: bribe neutrals"),
     Option("--team", "team", kind="flag", default=False,
-           help="the 2v2 team game (seed 002): four seats, two regions, team turns"),
+           help="the 2v2 team game (the team variant's rulebook): four seats, two regions, team turns"),
     Option("--pack", "packs", multiple=True, default=("original",), show_default=True,
            help="pack id or .yaml file; repeat to load several (a file may extend a pack)"),
     Option("--factions", "factions",

@@ -25,15 +25,19 @@ def _unit(s: S, u: int) -> dict[str, Any]:
 
 
 def knows(s: S, player: int, inst: int) -> bool:
-    """Whether `player` may know which card this instance is."""
+    """Whether `player` (-1: a spectator, who knows only what is public) may know which card
+    this instance is."""
     z = s.zone[inst]
+    if z == DECK:
+        return False
     if s.owner[inst] == player:
-        return z != DECK
+        return True
+    shown = player >= 0 and bool(s.shown[inst] >> player & 1)
     if z == HAND:
-        return bool(s.shown[inst] >> player & 1)
+        return shown
     if z == BUILD:
-        return s.face_up[inst] or bool(s.shown[inst] >> player & 1)
-    return z != DECK
+        return s.face_up[inst] or shown
+    return True
 
 
 def observation(s: S, player: int) -> dict[str, Any]:
@@ -57,7 +61,8 @@ def observation(s: S, player: int) -> dict[str, Any]:
                       "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u) for u in s.arena[p][a]]
                                  for a in range(3)},
                       "build_zone": build})
-    out: dict[str, Any] = {"game": "tcg", "player": player, "you": SIDE_NAMES[player],
+    out: dict[str, Any] = {"game": "tcg", "player": player,
+                           "you": SIDE_NAMES[player] if player >= 0 else "a spectator",
                            "turn": s.turn, "phase": PHASE_NAMES[s.phase],
                            "step": ARENA_NAMES[s.step] if s.step >= 0 else None,
                            "sides": sides, "done": s.done,
