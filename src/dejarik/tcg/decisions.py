@@ -194,23 +194,33 @@ def _sel_for(sel: Any, ctl: int) -> str:
     return words
 
 
+_ASKS = {
+    "?redraw": "set aside Battle and Mission cards from your opening hand, or keep it",
+    "?build": "build, deploy, complete a Mission, use a build-step ability, or pass",
+    "?retreat": "retreat untapped units to the build zone, or pass",
+    "?pop": "play a Battle card or an ability, or pass",
+    "?attack": "attack with one of your fastest untapped units, or hold it",
+    "?option": "choose one of the effects",
+    "?may": "use this effect, or not",
+    "?trigger": "use this ability, or not",
+    "?order": "choose which of your abilities resolves first",
+    "?search": "take a card from your deck into your hand, or nothing",
+    "?unit_type": "name a unit type: Space, Ground or Character",
+    "?pick_from_hand": "choose a card from your opponent's hand for them to discard",
+    "?dice": "pick the dice to reroll, then pass to reroll them",
+}
+"""What each decision that needs no numbers asks, in a few public words."""
+
+
 def ask(s: S, task: Task) -> str:
     """What the decider is asked, in a few public words."""
     op = task[0]
-    if op == "?redraw":
-        return "set aside Battle and Mission cards from your opening hand, or keep it"
+    if op in _ASKS:
+        return _ASKS[op]
     if op == "?setup":
         return f"deploy a unit ({s.setup_left[task[1]]} setup points left), or stop"
     if op == "?partial":
         return f"partly build one unit with the {s.setup_left[task[1]]} setup points left, or not"
-    if op == "?build":
-        return "build, deploy, complete a Mission, use a build-step ability, or pass"
-    if op == "?retreat":
-        return "retreat untapped units to the build zone, or pass"
-    if op == "?pop":
-        return "play a Battle card or an ability, or pass"
-    if op == "?attack":
-        return "attack with one of your fastest untapped units, or hold it"
     if op == "?command":
         return f"have {s.name(task[1])} attack another unit of its own side, or let it attack as usual"
     if op == "?bid":
@@ -224,30 +234,14 @@ def ask(s: S, task: Task) -> str:
         return f"choose {what}" + (", or stop" if len(ctx[2]) >= lo else "")
     if op == "?arena":
         return "choose an arena" + (" where no unit has attacked this turn" if task[4] else "")
-    if op == "?option":
-        return "choose one of the effects"
-    if op == "?may":
-        return "use this effect, or not"
     if op == "?pay":
         return f"pay {task[2]} Force to stop it, or not"
-    if op == "?trigger":
-        return "use this ability, or not"
-    if op == "?order":
-        return "choose which of your abilities resolves first"
     if op == "?discard":
         return f"discard {task[2]} card{'s' if task[2] > 1 else ''} from your hand"
-    if op == "?search":
-        return "take a card from your deck into your hand, or nothing"
-    if op == "?unit_type":
-        return "name a unit type: Space, Ground or Character"
     if op == "?recover":
         return f"return up to {task[3]} {str(task[2]).title()} unit cards from your discard pile to your hand"
-    if op == "?pick_from_hand":
-        return "choose a card from your opponent's hand for them to discard"
     if op == "?crowd":
         return f"discard one of your units in {_arena_words(task[2])}"
-    if op == "?dice":
-        return "pick the dice to reroll, then pass to reroll them"
     return "decide"
 
 
