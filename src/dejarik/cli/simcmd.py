@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from dejarik.sim.records import RunSpec
 
 MAX_SEED = 2**63 - 1
+T = TypeVar("T")
 
 
 @click.command()
@@ -115,10 +116,16 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
           quiet: bool) -> dict[str, Any]:
     from dejarik.sim.batch import run_games
 
+    return with_progress(todo, quiet, lambda advance: run_games(run, n, pool, chunk, on_progress=advance))
+
+
+def with_progress(todo: int, quiet: bool, work: Callable[[Callable[[int], None] | None], T]) -> T:
+    """Run `work`, handing it a callback that counts finished games: a progress bar on a
+    terminal, a line every few seconds without one (a log, CI), nothing when quiet."""
     if quiet:
-        return run_games(run, n, pool, chunk)
+        return work(None)
     if not sys.stderr.isatty():
-        return run_games(run, n, pool, chunk, on_progress=_progress_lines(todo))
+        return work(_progress_lines(todo))
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -138,9 +145,9 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
         def advance(k: int) -> None:
             bar.advance(task, k)
             speed = bar.tasks[0].speed
-            bar.update(task, rate=f"{speed:,.0f} games/s" if speed else "")
+            bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
 
-        return run_games(run, n, pool, chunk, on_progress=advance)
+        return work(advance)
 
 
 def _print_summary(report: RunReport, path: Path) -> None:

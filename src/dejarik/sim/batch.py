@@ -25,7 +25,7 @@ from dejarik.agents.base import AGENTS_VERSION
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE
-from dejarik.sim.records import RunSpec, play_chunk
+from dejarik.sim.records import Chunk, RunSpec, play_chunk
 
 RUN_FORMAT = "dejarik-sim-run"
 RUN_VERSION = 1
@@ -39,7 +39,7 @@ class Backend(Protocol):
 
     def submit(self, spec: dict[str, Any], indices: list[int]) -> Any: ...
 
-    def result(self, handle: Any) -> str: ...
+    def result(self, handle: Any) -> Chunk: ...
 
     def close(self) -> None: ...
 
@@ -53,8 +53,8 @@ class InlineBackend:
     def submit(self, spec: dict[str, Any], indices: list[int]) -> Any:
         return play_chunk(spec, indices)
 
-    def result(self, handle: Any) -> str:
-        return str(handle)
+    def result(self, handle: Chunk) -> Chunk:
+        return handle
 
     def close(self) -> None:
         pass
@@ -69,10 +69,10 @@ class LocalBackend:
         self.workers = jobs
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
 
-    def submit(self, spec: dict[str, Any], indices: list[int]) -> Future[str]:
+    def submit(self, spec: dict[str, Any], indices: list[int]) -> Future[Chunk]:
         return self.pool.submit(play_chunk, spec, indices)
 
-    def result(self, handle: Future[str]) -> str:
+    def result(self, handle: Future[Chunk]) -> Chunk:
         return handle.result()
 
     def close(self) -> None:
@@ -201,38 +201,72 @@ def auto_chunk(todo: int, workers: int) -> int:
 def run_games(run: RunDir, games: int, backend: Backend, chunk: int | None = None,
               on_progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play the games of `range(games)` not yet in the directory; return this session's entry."""
-    todo = [i for i in range(games) if i not in run.done]
-    size = chunk or auto_chunk(len(todo), backend.workers)
-    session: dict[str, Any] = {
-        "started": datetime.now(UTC).isoformat(timespec="seconds"), "backend": backend.name,
-        "workers": backend.workers, "chunk": size, "games_before": len(run.done),
-        "games_played": 0, "seconds": 0.0}
-    run.sessions.append(session)
-    run.save_meta()
+    return run_many([(run, games)], backend, chunk, on_progress)[0]
+
+
+def run_many(runs: list[tuple[RunDir, int]], backend: Backend, chunk: int | None = None,
+             on_progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Play the missing games of several runs on one backend, their chunks taken in turn so
+    that every run advances together (a ladder's pairings); return each run's session entry.
+
+    Each session notes its seats' thinking time ([seconds, moves] per seat)."""
+    todos = [[i for i in range(games) if i not in run.done] for run, games in runs]
+    size = chunk or auto_chunk(sum(map(len, todos)), backend.workers)
+    sessions: list[dict[str, Any]] = []
+    for run, _ in runs:
+        sessions.append({
+            "started": datetime.now(UTC).isoformat(timespec="seconds"), "backend": backend.name,
+            "workers": backend.workers, "chunk": size, "games_before": len(run.done),
+            "games_played": 0, "seconds": 0.0,
+            "think": [[0.0, 0] for _ in run.spec.agents]})
+        run.sessions.append(sessions[-1])
+        run.save_meta()
     start = time.perf_counter()
-    spec = run.spec.to_json()
-    with run.games_file.open("a", encoding="utf-8") as out:
-        for lines, indices in _in_order(backend, spec, chunks_of(todo, size)):
-            out.write(lines)
+    work = _interleaved([[(k, c) for c in chunks_of(todo, size)] for k, todo in enumerate(todos)])
+    outs = [run.games_file.open("a", encoding="utf-8") for run, _ in runs]
+    try:
+        for result, (k, indices) in _in_order(backend, [(runs[k][0].spec.to_json(), (k, c))
+                                                        for k, c in work]):
+            run, out, session = runs[k][0], outs[k], sessions[k]
+            out.write(result["lines"])
             out.flush()
             os.fsync(out.fileno())
             run.done.update(indices)
             session["games_played"] += len(indices)
+            for seat, (secs, moves) in enumerate(result["think"]):
+                session["think"][seat][0] = round(session["think"][seat][0] + secs, 3)
+                session["think"][seat][1] += int(moves)
+            session["seconds"] = round(time.perf_counter() - start, 3)
             if on_progress is not None:
                 on_progress(len(indices))
-    session["seconds"] = round(time.perf_counter() - start, 3)
-    run.save_meta()
-    return session
+    finally:
+        for out in outs:
+            out.close()
+        for run, _ in runs:
+            run.save_meta()
+    return sessions
 
 
-def _in_order(backend: Backend, spec: dict[str, Any],
-              chunks: list[list[int]]) -> Iterator[tuple[str, list[int]]]:
-    """Results in chunk order, with a bounded number of chunks in flight."""
-    queue = iter(chunks)
-    pending = deque((backend.submit(spec, c), c) for c in islice(queue, max(2, 3 * backend.workers)))
+def _interleaved(lists: list[list[Any]]) -> list[Any]:
+    """The items of several lists taken in turn: a1, b1, a2, b2, ..."""
+    out: list[Any] = []
+    for i in range(max(map(len, lists), default=0)):
+        out.extend(lst[i] for lst in lists if i < len(lst))
+    return out
+
+
+def _in_order(backend: Backend, work: list[tuple[dict[str, Any], Any]]) -> Iterator[tuple[Chunk, Any]]:
+    """Each chunk's result with its tag (spec, (tag, indices)), in the order given, with a
+    bounded number of chunks in flight."""
+    queue = iter(work)
+
+    def send(item: tuple[dict[str, Any], Any]) -> tuple[Any, Any]:
+        spec, tag = item
+        return backend.submit(spec, tag[1]), tag
+
+    pending = deque(send(item) for item in islice(queue, max(2, 3 * backend.workers)))
     while pending:
-        handle, indices = pending.popleft()
-        yield backend.result(handle), indices
+        handle, tag = pending.popleft()
+        yield backend.result(handle), tag
         for nxt in islice(queue, 1):
-            pending.append((backend.submit(spec, nxt), nxt))
-
+            pending.append(send(nxt))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from dejarik.core.errors import ConfigError
-from dejarik.sim.records import play_chunk
+from dejarik.sim.records import Chunk, play_chunk
 
 
 class RayBackend:
@@ -36,9 +36,10 @@ class RayBackend:
     def submit(self, spec: dict[str, Any], indices: list[int]) -> Any:
         return self.task.remote(spec, indices)
 
-    def result(self, handle: Any) -> str:
+    def result(self, handle: Any) -> Chunk:
         try:
-            return str(self.ray.get(handle))
+            chunk: Chunk = self.ray.get(handle)
+            return chunk
         except self.ray.exceptions.RayError as err:
             raise ConfigError(f"a Ray task failed (the games written so far are kept; run the "
                               f"same command again to go on): {err}") from err

@@ -8,11 +8,12 @@ same bytes on any backend (local processes or a Ray cluster).
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from dejarik.agents.base import parse_agents
-from dejarik.core.protocol import require
+from dejarik.agents.base import Agent, parse_agents
+from dejarik.core.protocol import Action, GameState, require
 from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 from dejarik.sim.runner import play_game
@@ -46,13 +47,34 @@ class RunSpec:
                    max_actions=int(data.get("max_actions", 1_000_000)))
 
 
-def play_record(spec: RunSpec, index: int) -> dict[str, Any]:
+class TimedAgent:
+    """An agent whose thinking is clocked: seconds and moves, kept beside the records (never
+    in them, so a record stays the same bytes on any machine)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.moves = 0
+
+    def act(self, state: GameState) -> Action:
+        start = time.perf_counter()
+        action = self.agent.act(state)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        return action
+
+
+def play_record(spec: RunSpec, index: int, think: list[list[float]] | None = None) -> dict[str, Any]:
     """Play game `index` of a run and describe it: the fields every game shares, then the
-    game's own (its run report's `game_record`)."""
+    game's own (its run report's `game_record`). `think`, when given, gets each seat's
+    thinking time added to it: [seconds, moves] per seat."""
     engine = get_game(spec.game)
     report = require(engine.report, engine, "report")
     seed = game_seed(spec.seed, index)
-    players = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
+    agents = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
+    timed = [TimedAgent(a) for a in agents]
+    players: list[Agent] = list(timed) if think is not None else agents
     state, result, _ = play_game(spec.game, spec.config, seed, players,
                                  max_actions=spec.max_actions, trace=True)
     end = "action_limit"
@@ -64,6 +86,10 @@ def play_record(spec: RunSpec, index: int) -> dict[str, Any]:
         "end": end, "turns": result.turns, "actions": result.actions,
     }
     record.update(report.game_record(state))
+    if think is not None:
+        for seat, agent in enumerate(timed):
+            think[seat][0] += agent.seconds
+            think[seat][1] += agent.moves
     return record
 
 
@@ -71,7 +97,17 @@ def record_line(record: dict[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def play_chunk(spec_json: dict[str, Any], indices: list[int]) -> str:
+class Chunk(TypedDict):
+    """What a backend hands back for a chunk: the records, and each seat's [seconds, moves]
+    of thinking (machine-dependent, so kept out of the records)."""
+
+    lines: str
+    think: list[list[float]]
+
+
+def play_chunk(spec_json: dict[str, Any], indices: list[int]) -> Chunk:
     """Several games, as JSON lines: the unit of work of every backend."""
     spec = RunSpec.from_json(spec_json)
-    return "".join(record_line(play_record(spec, i)) for i in indices)
+    think = [[0.0, 0] for _ in spec.agents]
+    lines = "".join(record_line(play_record(spec, i, think)) for i in indices)
+    return {"lines": lines, "think": think}
