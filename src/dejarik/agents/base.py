@@ -16,7 +16,7 @@ from dejarik.core.rng import Rng
 
 # Bumped whenever a built-in player chooses differently, so a simulation run started with the
 # old players is not resumed with the new ones (sim/batch.py).
-AGENTS_VERSION = 2
+AGENTS_VERSION = 3
 
 
 class Agent(Protocol):
@@ -63,8 +63,11 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, explore: float = 0.0) -> None:
+        if not 0.0 <= explore <= 1.0:
+            raise ConfigError(f"greedy explore must be a share between 0 and 1, not {explore}")
         self.rng = Rng(seed)
+        self.explore = explore   # the share of moves made at random (varied play for `dejarik tune`)
         self._game = ""   # the game whose hooks are cached: one lookup per game, not per move
         self._hooks: AgentHooks | None = None
 
@@ -72,7 +75,7 @@ class GreedyAgent:
         if state.game_name != self._game:
             self._game, self._hooks = state.game_name, hooks_of(state)
         hooks = self._hooks
-        if hooks is None:
+        if hooks is None or (self.explore and self.rng.random() < self.explore):
             acts = state.legal_actions()
             return acts[self.rng.below(len(acts))]
         return hooks.rule_of_thumb(state, self.rng)
@@ -89,9 +92,13 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, samples: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, samples: int = 0,
+                 margin: float = 0.0) -> None:
         if samples < 0:
             raise ConfigError(f"heuristic samples must be 1 or more, not {samples}")
+        if margin < 0:
+            raise ConfigError(f"heuristic margin must not be negative, not {margin}")
+        self.margin = margin   # how much better (on the evaluation's scale) a move must look than the rule's
         self.rng = Rng(seed)
         self.weights = weights
         self.samples = samples   # 0: as many as the game's hooks suggest (`lookahead_samples`)
@@ -105,14 +112,14 @@ class HeuristicAgent:
         hooks = need_hooks(state, "heuristic")
         samples = self.samples or hooks.lookahead_samples
         seeds = [self.rng.next64() for _ in range(samples)]
+        if self.weights and self._checked is None:
+            self._checked = hooks.check_weights(self.weights)
+        weights = self._checked
         worlds: list[GameState] = [state.resample_hidden(me, seeds[0])]
         chosen = hooks.routine(worlds[0], self.rng)   # an inner decision answered by rule
         if chosen is not None:
             return chosen
         worlds += [state.resample_hidden(me, seed) for seed in seeds[1:]]
-        if self.weights and self._checked is None:
-            self._checked = hooks.check_weights(self.weights)
-        weights = self._checked
         totals = [0.0] * len(acts)
         for world, seed in zip(worlds, seeds, strict=True):
             for i, a in enumerate(acts):
@@ -122,7 +129,12 @@ class HeuristicAgent:
                 # meets the same luck (common random numbers)
                 hooks.settle(nxt, Rng(seed ^ 0x5E77))
                 totals[i] += hooks.evaluate(nxt, me, weights)
+        # the rule of thumb's move unless another is judged better by more than the margin:
+        # a lookahead that improves on the rule, and does not wander among equal moves
+        usual = hooks.rule_of_thumb(worlds[0].clone(), Rng(seeds[0] ^ 0x7A11))
         top = max(totals)
+        if usual in acts and totals[acts.index(usual)] >= top - (self.margin + 1e-9) * samples:
+            return usual
         best = [a for a, v in zip(acts, totals, strict=True) if v > top - 1e-9 * samples]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
@@ -136,7 +148,8 @@ AGENTS: dict[str, Any] = {
 
 # options an agent spec may set (`ismcts:iterations=500:seconds=2`), with their types
 OPTIONS: dict[str, dict[str, type]] = {
-    "heuristic": {"weights": dict, "samples": int},
+    "greedy": {"explore": float},
+    "heuristic": {"weights": dict, "samples": int, "margin": float},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
                "deals": int, "weights": dict},
 }
@@ -158,10 +171,11 @@ def _option(agent: str, key: str, raw: str) -> Any:
 
 def read_weights(path: str) -> dict[str, float]:
     """Evaluation weights from a YAML file: a mapping `feature: weight`, optionally under a
-    top-level `weights:` key. Unknown features are caught when the game first checks them."""
+    top-level `weights:` key (beside which `dejarik tune` notes how they were fitted). Unknown
+    features are caught when the game first checks them."""
     data = read_yaml(Path(path), ConfigError, f"weights file {path}")
-    if isinstance(data, dict) and set(data) == {"weights"}:
-        data = data["weights"]
+    if isinstance(data, dict) and isinstance(data.get("weights"), dict):
+        data = data["weights"]   # a `dejarik tune` file: the weights, and how they were fitted
     if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
         raise ConfigError(f"weights file {path}: expected a mapping of feature names to numbers")
     for k, v in data.items():

@@ -161,6 +161,8 @@ class IsmctsAgent:
             acts = world.legal_actions()
             world.apply(acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0])
             steps -= 1
+        if hooks is not None and hooks.settle_leaves and not world.is_terminal():
+            hooks.settle(world, self.rng)   # judged as its turn would end, as the evaluation is fitted
         if world.is_terminal() or hooks is None:
             return list(world.returns())
         return [hooks.evaluate(world, p, self._checked) for p in range(world.num_players)]

@@ -47,3 +47,11 @@ class AgentHooks:
     """Play the choices inside the action just applied on by rule, so it can be judged."""
     lookahead_samples: int = 1
     """How many re-deals of the hidden cards the one-step lookahead averages over."""
+    features: Callable[[Any, int], list[float]] | None = None
+    """The numbers `evaluate` weighs, in `feature_names`' order, for a player: what
+    `dejarik tune` fits the weights to (None: the game's evaluation is not fitted)."""
+    feature_names: tuple[str, ...] = ()
+    """The names of `features`, which are also the weights' names (with "bias")."""
+    settle_leaves: bool = False
+    """Whether the search players settle a leaf (`settle`) before scoring it: for a game whose
+    evaluation is fitted at the ends of turns, so a leaf in mid-turn is judged as it would end."""

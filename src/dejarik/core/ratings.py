@@ -70,6 +70,8 @@ def fit(players: int, scores: Sequence[PairScore], anchor: int = 0,
             raise ValueError(f"a pair score names players {p.i} and {p.j} of {players}")
         if not 0 <= p.score <= p.games:
             raise ValueError(f"a score of {p.score} in {p.games} games")
+        if p.games == 0:
+            continue   # a pair that never played links nothing and earns no virtual draw
         key, won = ((p.i, p.j), p.score) if p.i < p.j else ((p.j, p.i), p.games - p.score)
         got = pairs.setdefault(key, [0.5, 1.0])   # the virtual draw
         got[0] += won

@@ -30,6 +30,10 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def random(self) -> float:
+        """A uniform float in [0, 1), from the top 53 bits of one draw."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:

@@ -234,7 +234,7 @@ def run_many(runs: list[tuple[RunDir, int]], backend: Backend, chunk: int | None
             run.done.update(indices)
             session["games_played"] += len(indices)
             for seat, (secs, moves) in enumerate(result["think"]):
-                session["think"][seat][0] = round(session["think"][seat][0] + secs, 3)
+                session["think"][seat][0] = round(session["think"][seat][0] + secs, 6)
                 session["think"][seat][1] += int(moves)
             session["seconds"] = round(time.perf_counter() - start, 3)
             if on_progress is not None:

@@ -75,6 +75,9 @@ class Ladder:
                             self.games) for a in self.agents]
         if len(sides) != 2:
             raise ConfigError(f"a ladder needs a game of one or two sides; this one has {len(sides)}")
+        if len(self.agents) < 2:
+            raise ConfigError(f"a ladder of a game of two sides needs at least two agents, "
+                              f"got {', '.join(self.agents)}")
         if self.games % 2:
             raise ConfigError(f"--games is per pair of agents, each deal played from both "
                               f"sides: give an even number, not {self.games}")
@@ -134,8 +137,10 @@ def missing_games(runs: list[tuple[Pairing, RunDir]]) -> int:
 
 def play_ladder(runs: list[tuple[Pairing, RunDir]], backend: Backend, chunk: int | None = None,
                 on_progress: Any = None) -> list[dict[str, Any]]:
-    """Play every pairing's missing games together, on one backend."""
-    return run_many([(r, p.games) for p, r in runs], backend, chunk, on_progress)
+    """Play every pairing's missing games together, on one backend. A finished run is left
+    alone: no empty session is added to it."""
+    todo = [(r, p.games) for p, r in runs if set(range(p.games)) - r.done]
+    return run_many(todo, backend, chunk, on_progress)
 
 
 # -- results -------------------------------------------------------------------------------------
