@@ -1,8 +1,8 @@
 """OpenSpiel's IS-MCTS bot against Dejarik's ISMCTS player, on the deckbuilder.
 
 Both searches get the same number of iterations per decision and score their leaves with the
-same position evaluation (Dejarik's `evaluate`), so the match compares the two search
-implementations, not their evaluations. OpenSpiel's bot sees the game only through OpenSpiel's
+same position evaluation (Dejarik's `evaluate`, after the greedy rule finishes the leaf's turn),
+so the match compares the two search implementations, not their evaluations. OpenSpiel's bot sees the game only through OpenSpiel's
 API (`dejarik.interop.openspiel`); it samples hidden cards with `resample_from_infostate`.
 Seats alternate between games, and every game is dealt from a fixed chance outcome, so a run
 is reproducible.
@@ -22,6 +22,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from dejarik.agents.ismcts import IsmctsAgent
+from dejarik.core.rng import Rng
 from dejarik.core.stats import wilson
 from dejarik.deckbuilding.hooks import HOOKS
 from dejarik.interop.openspiel import DejarikSpielState, spiel_name
@@ -35,7 +36,11 @@ class DejarikEvaluation:
     def evaluate(self, state: DejarikSpielState) -> np.ndarray:
         if state.is_terminal():
             return np.asarray(state.returns(), dtype=float)
-        engine = state.engine.state
+        engine = state.engine.state.clone()
+        if HOOKS.settle_leaves:   # judged as its turn would end, as Dejarik's search judges a leaf
+            HOOKS.settle(engine, Rng(0))
+            if engine.is_terminal():
+                return np.asarray(engine.returns(), dtype=float)
         v = HOOKS.evaluate(engine, 0)
         return np.array([v, -v])
 

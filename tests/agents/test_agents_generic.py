@@ -9,7 +9,9 @@ import pytest
 
 from dejarik.agents import AGENTS, IsmctsAgent, RandomAgent, make_agent
 from dejarik.core.errors import ConfigError
+from dejarik.core.rng import Rng
 from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.hooks import HOOKS
 from dejarik.tcg.game import new_state as new_tcg
 from dejarik.tcg.state import TcgState
 from tests.games.kuhn import BET, PASS, KuhnState
@@ -118,7 +120,9 @@ def test_ismcts_beats_random_at_kuhn() -> None:
 
 
 def test_ismcts_time_budget_and_forced_moves() -> None:
-    s = _deckbuilding_positions(4)[3]
+    # a decision the search thinks about (not one the game answers by rule, `routine`)
+    s = next(p for p in _deckbuilding_positions(4) if len(p.legal_actions()) > 1
+             and HOOKS.routine(p, Rng(0)) is None)
     agent = IsmctsAgent(1, seconds=0.05)
     assert agent.act(s) in s.legal_actions()
     assert agent.last_iterations >= 1

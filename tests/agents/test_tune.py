@@ -142,3 +142,25 @@ def test_heuristic_keeps_the_rules_move_unless_another_looks_better() -> None:
         if s.is_terminal():
             continue
         assert HeuristicAgent(1, margin=10.0).act(s) == GreedyAgent(0).act(s)
+
+
+def test_search_answers_the_games_routine_decisions_without_searching() -> None:
+    from dejarik.agents.ismcts import IsmctsAgent
+
+    s = DeckbuildingState({}, 13)
+    agent = IsmctsAgent(1, iterations=50)
+    move = agent.act(s)
+    assert move == play_out_hand(s, Rng(0)) and agent.last_iterations == 0
+
+
+def test_search_with_one_iteration_plays_the_rules_move() -> None:
+    """A new node tries the rule of thumb's move first: the smallest budget plays the rule."""
+    from dejarik.agents.ismcts import IsmctsAgent
+
+    checked = 0
+    for s in [p for seed in range(14, 20) for p in _positions(seed)]:
+        if s.is_terminal() or len(s.legal_actions()) == 1 or play_out_hand(s, Rng(0)):
+            continue
+        assert IsmctsAgent(2, iterations=1).act(s) == GreedyAgent(0).act(s)
+        checked += 1
+    assert checked >= 5

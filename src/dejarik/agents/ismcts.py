@@ -11,8 +11,12 @@ Dealing is the dearest step of an iteration, so a decision draws a pool of `deal
 the iterations take copies of them in turn; `deals` equal to the iteration budget is the
 textbook one-deal-per-iteration search.
 
-Chains of forced moves (one legal action) are walked through without a tree node: they are not
-decisions, and counting them would only make the tree deeper.
+Chains of forced moves (one legal action), and moves the game answers by rule (the `routine`
+hook, e.g. the deckbuilder's "play the cards in hand"), are walked through without a tree
+node: they are not decisions, and counting them would only make the tree deeper. A new node
+tries the game's rule-of-thumb move first, so a small budget starts from the rule's play. When
+the game asks for it (`settle_leaves`), a leaf is played on by rule to the end of its turn
+before it is scored, as the evaluation was fitted there.
 """
 
 from __future__ import annotations
@@ -82,7 +86,12 @@ class IsmctsAgent:
             self.last_iterations = 0
             return acts[0]
         me = state.current_player
-        self._hooks = get_game(state.game_name).agents
+        self._hooks = hooks = get_game(state.game_name).agents
+        if hooks is not None:   # a decision the game answers by rule is not searched
+            chosen = hooks.routine(state.resample_hidden(me, self.rng.next64()), self.rng)
+            if chosen is not None:
+                self.last_iterations = 0
+                return chosen
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -112,8 +121,9 @@ class IsmctsAgent:
     def _iterate(self, root: _Node, world: Any) -> None:
         path: list[tuple[_Node, int]] = []   # (node, player who chose the action into it)
         node = root
+        hooks = self._hooks
         while True:
-            _skip_forced(world)
+            self._skip_forced(world)
             if world.is_terminal():
                 break
             acts = world.legal_actions()
@@ -126,7 +136,13 @@ class IsmctsAgent:
                 else:
                     child.avail += 1
             if untried:
-                a = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                # the rule of thumb's move is tried first: with a small budget the search then
+                # starts from the rule and leaves it only for a move that scores better
+                usual = hooks.rule_of_thumb(world, self.rng) if hooks is not None else None
+                if usual in untried:
+                    a = usual
+                else:
+                    a = untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node()
                 child.avail = 1
                 node.children[a] = child
@@ -140,6 +156,20 @@ class IsmctsAgent:
         for n, player in path:
             n.visits += 1
             n.wins += values[player]
+
+    def _skip_forced(self, world: Any) -> None:
+        """Walk through forced moves (one legal action) and the moves the game answers by
+        rule (`routine`): neither is a decision worth a node."""
+        hooks = self._hooks
+        while not world.is_terminal():
+            acts = world.legal_actions()
+            if len(acts) == 1:
+                world.apply(acts[0])
+                continue
+            chosen = hooks.routine(world, self.rng) if hooks is not None else None
+            if chosen is None:
+                return
+            world.apply(chosen)
 
     def _select(self, node: _Node, acts: list[Action]) -> tuple[_Node, Action]:
         best: tuple[_Node, Action] | None = None
@@ -181,11 +211,3 @@ def _settled(root: _Node, done: int, remaining: int) -> bool:
         elif v > second:
             second = v
     return first - second > remaining
-
-
-def _skip_forced(world: Any) -> None:
-    while not world.is_terminal():
-        acts = world.legal_actions()
-        if len(acts) != 1:
-            return
-        world.apply(acts[0])
