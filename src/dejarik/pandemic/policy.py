@@ -1,37 +1,50 @@
-"""The rule-of-thumb player (`greedy`), and the evaluation the heuristic and ISMCTS players use.
+"""The AI teammates: the rule-of-thumb player (`greedy`), and the evaluation, the settling of
+a turn and the inner answers the heuristic and ISMCTS players use.
 
-Both read only public facts: the hands are face up, and nothing here looks at a deck's order.
+The rule of thumb plans each Jedi's turn (policy_plan) and answers the decisions inside an
+action by rule (policy_inner); both, and the evaluation here, count in one currency (squad
+cards) from public facts only (policy_facts): the hands are face up, and nothing here looks
+at a deck's order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
-from dejarik.pandemic import board
 from dejarik.pandemic import codes as C
-from dejarik.pandemic import flow as F
+from dejarik.pandemic import policy_facts as K
+from dejarik.pandemic import policy_inner as inner
+from dejarik.pandemic import policy_plan as plan
+from dejarik.pandemic.policy_facts import draw_chances
 from dejarik.pandemic.state import ACTIONS
 
 if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
 WEIGHTS: dict[str, float] = {
-    "missions": 1.2,         # share of the missions done (the finale's included)
-    "threat": -0.9,          # how far the threat marker has gone
-    "droids": -0.3,          # droids on the board, per space for them
-    "full_planets": -0.4,    # planets one droid from an occupation
-    "blockades": -0.3,       # blockades on the board
-    "cards": 0.35,           # squad cards in hand, per hand limit
-    "ready": 0.1,            # of them ready
-    "mission_reach": 0.25,   # how close the Jedi are to the missions
-    "villain_down": 0.3,     # villain figures off the board
-    "danger": -0.9,          # occupations the next invasion is expected to cause
+    "missions": 14.0,        # missions completed (the finale's included), each
+    "villain_defeated": 14.0,  # figures the finale needs defeated, each
+    "villain_down": 3.0,     # villain figures off the board before the finale, each
+    "threat": -4.0,          # each space of the threat track gone
+    "danger": -4.0,          # threat the coming invasions are expected to add by occupations
+    "droids": -0.25,         # droids on the board, each
+    "blockades": -1.0,       # blockades on the board, each (twice that with none in the pool)
+    "cards": 1.0,            # squad cards in hand, each (up to the hand limit)
+    "mission_cards": 0.2,    # what the cards add toward the missions on the board
+    "distance": -1.5,        # routes from each Jedi to the nearest mission
+    "next_turn": 0.25,       # what the best plan of the Jedi acting next is worth
+    "refused": -1.0,         # requests refused in a lookahead's line (see settle)
 }
+"""The evaluation's features, in squad cards: the rule of thumb's currency (policy_plan), so
+the lookahead judges a turn the way the rule of thumb plans one."""
+
+SCALE = 40.0   # cards of difference that move the evaluation most of the way to its ends
 
 
 def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
@@ -42,53 +55,45 @@ def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
 
 
 def features(s: S) -> dict[str, float]:
-    pack = s.pack
-    n = s.num_players
-    v = pack.villains[s.villain]
-    total = s.mission_count + len(v.finale_missions)
-    planets = len(s.droids)
-    limit = pack.rules["hand_limit"]
-    cards = sum(len(h) for h in s.hands)
-    ready = sum(1 for h in s.hands for c in h if not s.exhausted[c])
-    targets = s.mission_planets()
-    reach = 1.0
-    if targets:
-        dist = board.distances(s, targets)
-        far = max(dist) or 1
-        reach = 1.0 - min(dist[p] for p in s.pos) / far
+    """The team's position in numbers, from public facts only. Missions and threat count from
+    the middle of the game, so the evaluation of a whole game spreads around zero."""
+    f = plan.facts(s)
+    limit = s.pack.rules["hand_limit"]
+    v = s.pack.villains[s.villain]
+    needed = [x for x, fig in enumerate(v.figures) if fig.finale_health is not None] \
+        if v.win and "defeat" in v.win else []
+    total = s.mission_count + len(v.finale_missions) + len(needed)
+    on_missions = sum(K.potential(s, m.planet, m.kinds, [j]) for m in f.ms for j in range(s.num_players))
     return {
-        "danger": danger(s) / max(1, s.threat_last),
-        "missions": len(s.mission_done) / max(1, total),
-        "threat": s.threat / max(1, s.threat_last),
-        "droids": sum(s.droids) / (s.max_droids * planets),
-        "full_planets": sum(1 for d in s.droids if d >= s.max_droids) / planets,
-        "blockades": sum(s.blockades) / max(1, sum(s.blockades) + s.blockade_pool),
-        "cards": cards / (limit * n),
-        "ready": ready / (limit * n),
-        "mission_reach": reach,
-        "villain_down": sum(1 for p in s.fig_pos if p < 0) / max(1, len(s.fig_pos)),
+        "missions": len(s.mission_done) - total / 2,
+        "villain_defeated": float(sum(1 for x in needed if s.defeated[x])) if s.finale else 0.0,
+        "villain_down": 0.0 if s.finale else float(sum(1 for p in s.fig_pos if p < 0)),
+        "threat": s.threat - s.threat_last / 3,
+        "danger": f.risk.total() * f.tcost,
+        "droids": float(sum(s.droids)),
+        "blockades": float(sum(s.blockades)) * (1 if s.blockade_pool else 2),
+        "cards": float(sum(min(limit, len(h)) for h in s.hands)),
+        "mission_cards": float(on_missions),
+        "distance": float(sum(max(0, f.target_dist[p]) for p in s.pos)),
+        "next_turn": _next_turn(s),
+        "refused": float(getattr(s, REFUSED, 0)),
     }
 
 
-def draw_chances(s: S, n: int) -> list[float]:
-    """For each planet, the chance that one of the next `n` invasion cards names it, from
-    what the players know: the groups shuffled onto the deck by "Planet Under Siege!" come
-    first (seed 001), and the order inside a group, or of the rest of the deck, is unknown."""
-    chance = [0.0] * len(s.droids)
-    deck = s.inv_deck
-    top = len(deck)
-    groups = list(s.inv_segments)
-    groups.append(top - sum(groups))
-    for size in groups:
-        if n > 0 and size > 0:
-            share = min(1.0, n / size)
-            for card in deck[top - size:top]:
-                p = s.card_planet(card)
-                if p >= 0:
-                    chance[p] = min(1.0, chance[p] + share)
-        n -= size
-        top -= size
-    return chance
+def _next_turn(s: S) -> float:
+    """The worth of the best plan for the rest of the acting Jedi's turn (between turns: the
+    next Jedi's whole turn, its cards readied, seed 001 "Przygotuj karty"): how ready the team
+    is to use the actions coming."""
+    if s.phase == ACTIONS:
+        return plan.plan(s, plan.facts(s), s.active).value
+    t = s.clone()
+    j = (s.active + 1) % s.num_players
+    for c in t.hands[j]:
+        t.exhausted[c] = False
+    t.active = j
+    t.actions_left = s.pack.rules["actions_per_turn"]
+    t.uses_left = s.pack.jedi[s.jedi[j]].uses
+    return plan.plan(t, plan.facts(t), j).value
 
 
 def danger(s: S) -> float:
@@ -99,13 +104,13 @@ def danger(s: S) -> float:
 
 
 def evaluate(s: S, weights: Mapping[str, float] | None = None) -> float:
-    """The team's prospects, -1..1 (the same for every seat: the game is cooperative)."""
+    """The team's prospects, -1..1 (the same for every seat: the game is cooperative): +1 won,
+    -1 lost, else the weighted features squashed short of either end."""
     if s.done:
         return 1.0 if s.won else -1.0
     w = weights or WEIGHTS
-    f = features(s)
-    x = sum(w[k] * f[k] for k in f)
-    return max(-0.95, min(0.95, x))
+    x = sum(w[k] * v for k, v in features(s).items())
+    return 0.95 * math.tanh(x / SCALE)
 
 
 def heuristic_action(s: S, rng: Rng) -> Action:
@@ -118,150 +123,44 @@ def heuristic_action(s: S, rng: Rng) -> Action:
     return a if a is not None and a in acts else acts[rng.below(len(acts))]
 
 
-def settle(s: S, rng: Rng, budget: int = 400) -> None:
-    """Play the rest of the active Jedi's actions by rule of thumb, stopping before the
-    villain's step: a one-step lookahead then judges each action by the turn it leads to,
-    not by the half-done position right after it."""
-    turn = s.turn
-    while budget and not s.done and s.turn == turn and s.phase == ACTIONS:
-        s.apply(heuristic_action(s, rng))
+REFUSED = "lookahead_refusals"
+"""The mark `settle` leaves on a lookahead's copy for each request refused in its line."""
+
+
+def settle(s: S, rng: Rng, budget: int = 600) -> None:
+    """Play the rest of the turn by rule of thumb, the villain's card and the invasion
+    included, so a one-step lookahead judges each action by the whole turn it leads to: every
+    line ends where the next Jedi's turn begins (an action that ends the turn is judged there
+    too). A request the teammate refuses wastes the rest of the turn's actions, and the line
+    is marked so the evaluation counts it even when no action was left to waste: the lookahead
+    never asks in vain."""
+    while budget and not s.done and not _turn_start(s):
+        a = heuristic_action(s, rng)
+        if s.tasks[-1][0] == "?consent" and a[0] == C.REFUSE and s.phase == ACTIONS:
+            s.actions_left = 0
+            setattr(s, REFUSED, getattr(s, REFUSED, 0) + 1)
+        s.apply(a)
         budget -= 1
 
 
-def _mean_success(s: S) -> float:
-    die = s.pack.die or ((0, 0),)
-    return sum(f[0] for f in die) / len(die)
-
-
-def _value(s: S, c: int) -> int:
-    return s.pack.squad[s.card_def[c]].value or 0
-
-
-def _kind(s: S, c: int) -> str:
-    return s.pack.squad[s.card_def[c]].kind
-
-
-def _potential(s: S, here: int, kinds: tuple[str, ...], skip: int = -1) -> int:
-    return sum(_value(s, c) for j in range(s.num_players) if s.pos[j] == here and j != skip
-               for c in s.hands[j] if not s.exhausted[c] and _kind(s, c) in kinds)
-
-
-def _clear_cost(s: S, p: int) -> int:
-    cost: int = s.blockades[p] * s.pack.rules["blockade_health"] + s.droids[p]
-    return cost + sum(s.figure_health(f) or 0 for f in board.figures_at(s, p))
-
-
-def _occupation_ahead(s: S, p: int) -> bool:
-    """A full planet the next invasion may name: an occupation to prevent."""
-    return s.droids[p] >= s.max_droids and draw_chances(s, s.rates[s.invasion])[p] > 0
-
-
-def _step(acts: list[Action], dist: list[int]) -> Action | None:
-    """The fly that lands closest by `dist` (route distances to what the Jedi heads for)."""
-    return min((a for a in acts if a[0] == C.FLY), key=lambda a: dist[a[1]], default=None)
-
-
-def _act(s: S, acts: list[Action]) -> Action | None:
+def _turn_start(s: S) -> bool:
+    """A Jedi's turn not yet begun: every action and ability use left, every card ready."""
     j = s.active
-    here = s.pos[j]
-    for a in acts:
-        if a[0] == C.MISSION:
-            m = s.pack.missions[s.slots[a[1]]]
-            if _mean_success(s) + _potential(s, here, m.needs or ()) >= s.amount(m.threshold):
-                return a
-    if (C.ABILITY, 0) in acts:
-        return (C.ABILITY, 0)
-    if (C.ATTACK, 0) in acts:
-        cards = max(_potential(s, here, ("assault",)), _potential(s, here, ("stealth",)))
-        strength = _mean_success(s) + cards
-        if _occupation_ahead(s, here) or s.droids[here] >= 2 or s.blockades[here] or \
-                strength >= _clear_cost(s, here) or (s.droids[here] and here in s.mission_planets()):
-            return (C.ATTACK, 0)
-    if len(s.hands[j]) < 3:
-        return (C.REINFORCE, 0)
-    targets = [p for p in s.mission_planets() if p != here]
-    if here in s.mission_planets():
-        return (C.REINFORCE, 0) if len(s.hands[j]) < 7 else (C.END, 0)
-    if targets:
-        step = _step(acts, board.distances(s, targets))
-        if step is not None:
-            return step
-    return (C.REINFORCE, 0)
+    fresh = s.actions_left == s.pack.rules["actions_per_turn"] and s.uses_left == s.pack.jedi[s.jedi[j]].uses
+    return fresh and s.phase == ACTIONS and bool(s.tasks) and s.tasks[-1][0] == "?act" \
+        and not any(s.exhausted[c] for c in s.hands[j])
 
 
-def _contrib(s: S, acts: list[Action]) -> Action | None:
-    ctx = s.ctx
-    if ctx is None:
-        return None
-    total = ctx[2] + ctx[4]
-    exhausts = [a for a in acts if a[0] == C.EXHAUST]
-    if not exhausts:
-        return (C.PASS, 0)
-    best = max(exhausts, key=lambda a: s.pack.squad[a[1]].value or 0)
-    if ctx[0] == F.C_ATTACK:
-        return best if total < _clear_cost(s, ctx[1]) else (C.PASS, 0)
-    m = s.pack.missions[s.slots[ctx[6]]]
-    need = s.amount(m.threshold)
-    if total >= need:
-        return (C.PASS, 0)
-    return best if total + _potential(s, ctx[1], m.needs or ()) >= need else (C.PASS, 0)
+def _discard_rule(s: S, acts: list[Action]) -> Action | None:
+    return inner.discard(s, acts, s.tasks[-1][1])
 
 
-def _discard(s: S, acts: list[Action]) -> Action | None:
-    discards = [a for a in acts if a[0] == C.DISCARD]
-    if not discards:
-        return None
-    return max(discards, key=lambda a: (a[1] % 2, -(s.pack.squad[a[1] // 2].value or 0)))
-
-
-def _prevent(s: S, acts: list[Action]) -> Action | None:
-    return next((a for a in acts if a[0] == C.EXHAUST), (C.PASS, 0))
-
-
-def _transport(s: S, acts: list[Action]) -> Action | None:
-    targets = s.mission_planets()
-    if not targets or board.distances(s, targets)[s.pos[s.tasks[-1][1]]] < 1:
-        return (C.PASS, 0)
-    return next((a for a in acts if a[0] == C.EXHAUST), None)
-
-
-def _fly_on(s: S, acts: list[Action]) -> Action | None:
-    targets = s.mission_planets()
-    if not targets:
-        return (C.PASS, 0)
-    dist = board.distances(s, targets)
-    best = _step(acts, dist)
-    return best if best is not None and dist[best[1]] < dist[s.pos[s.tasks[-1][1]]] else (C.PASS, 0)
-
-
-def _allocate(s: S, acts: list[Action]) -> Action | None:
-    return max(acts, key=lambda a: a[1])
-
-
-def _exhaust(s: S, acts: list[Action]) -> Action | None:
-    return min(acts, key=lambda a: s.pack.squad[a[1]].value or 0)
-
-
-def _ready(s: S, acts: list[Action]) -> Action | None:
-    return max(acts, key=lambda a: s.pack.squad[a[1]].value or 0)
-
-
-def _worth(s: S, p: int) -> int:
-    """Where a Jedi is useful: a mission planet, else a planet with enemies."""
-    return 2 if p in s.mission_planets() else 1 if board.enemies_at(s, p) else 0
-
-
-def _consent(s: S, acts: list[Action]) -> Action | None:
-    """Agree to be moved to the asking Jedi's planet only when it is the more useful place."""
-    _, me, you, step = s.tasks[-1][:4]
-    if step[0] == "move_jedi" and step[2] == "your":
-        return (C.AGREE, 0) if _worth(s, s.pos[you]) > _worth(s, s.pos[me]) else (C.REFUSE, 0)
-    return (C.AGREE, 0)
-
-
-_RULES = {"?act": _act, "?contrib": _contrib, "?discard": _discard, "?limit": _discard,
-          "?prevent": _prevent, "?transport": _transport, "?fly_on": _fly_on,
-          "?allocate": _allocate, "?exhaust": _exhaust, "?ready": _ready, "?consent": _consent}
+_RULES: dict[str, Callable[[S, list[Action]], Action | None]] = {
+    "?act": plan.choose, "?contrib": inner.contrib, "?discard": _discard_rule, "?limit": _discard_rule,
+    "?prevent": inner.prevent, "?transport": inner.transport, "?fly_on": inner.fly_on,
+    "?allocate": inner.allocate, "?exhaust": lambda s, acts: inner.exhaust_or_ready(s, acts, False),
+    "?ready": lambda s, acts: inner.exhaust_or_ready(s, acts, True), "?consent": inner.consent,
+    "?pick": inner.pick}
 
 
 def routine_action(s: S, rng: Rng) -> Action | None:
@@ -272,12 +171,22 @@ def routine_action(s: S, rng: Rng) -> Action | None:
     return heuristic_action(s, rng)
 
 
+_last: list[object] = [None, "", None, 0.0]   # the state, its hash, the weights, its value
+
+
 def _team_value(s: S, player: int, weights: Mapping[str, float] | None = None) -> float:
-    """The evaluation seen from any seat: the game is cooperative, so every seat's is the team's."""
-    return evaluate(s, weights)
+    """The evaluation seen from any seat: the game is cooperative, so every seat's is the team's
+    (a search asks once per seat about the same position: the last answer is kept)."""
+    key = s.state_hash()
+    if _last[0] is s and _last[1] == key and _last[2] is weights:
+        return float(_last[3])   # type: ignore[arg-type]
+    value = evaluate(s, weights)
+    _last[:] = [s, key, weights, value]
+    return value
 
 
-# the one-step lookahead averages 4 re-deals: its rollouts to the end of the turn roll dice,
-# and one sample is too noisy to rank actions by (4 beat 1 by 46% to 15% at padawan)
+# the one-step lookahead averages 4 re-deals: each line plays the rest of the turn, rolling
+# dice and drawing the villain's and the invasion's cards, and one deal is too noisy to rank
+# actions by
 HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=_team_value, check_weights=check_weights,
                    routine=routine_action, settle=settle, lookahead_samples=4)
