@@ -71,6 +71,20 @@ def P(s: PandemicState, name: str) -> int:
     return s.pack.planets.index(name)
 
 
+def enemies(s: PandemicState, planet: str, droids: int = 0, blockades: int = 0,
+            villain: bool = False) -> int:
+    """Put droids, blockades and the villain's figure on a planet, taken from their pools."""
+    p = P(s, planet)
+    s.droids[p] += droids
+    s.droid_pool -= droids
+    s.blockades[p] += blockades
+    s.blockade_pool -= blockades
+    if villain:
+        s.fig_pos[0] = p
+    s._legal = None
+    return p
+
+
 def D(s: PandemicState, name: str) -> int:
     """A squad card def's index."""
     return [c.name for c in s.pack.squad].index(name)

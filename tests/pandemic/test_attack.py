@@ -3,22 +3,7 @@ oddziałów" (damage) and "Złoczyńcy" (a villain without health)."""
 
 from __future__ import annotations
 
-from dejarik.pandemic.state import PandemicState
-
-from .helpers import P, act, board, conserved, decision, die, give, hand, legal, names, only_passes
-
-
-def enemies(s: PandemicState, planet: str, droids: int = 0, blockades: int = 0,
-            villain: bool = False) -> int:
-    p = P(s, planet)
-    s.droids[p] += droids
-    s.droid_pool -= droids
-    s.blockades[p] += blockades
-    s.blockade_pool -= blockades
-    if villain:
-        s.fig_pos[0] = p
-    s._legal = None
-    return p
+from .helpers import act, board, conserved, decision, die, enemies, give, hand, legal, names, only_passes
 
 
 def test_no_attack_without_enemies() -> None:

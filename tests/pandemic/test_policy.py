@@ -15,25 +15,13 @@ from dejarik.pandemic.game import new_state
 from dejarik.pandemic.policy import HOOKS, heuristic_action
 from dejarik.pandemic.state import PandemicState
 
-from .helpers import P, board, card, hand, set_mission, villain_cards
+from .helpers import P, board, card, enemies, hand, set_mission, villain_cards
 
 
 def rule(s: PandemicState) -> str:
     """The rule of thumb's choice, in words."""
     s._legal = None
     return s.action_to_text(heuristic_action(s, Rng(1)))
-
-
-def place(s: PandemicState, planet: str, droids: int = 0, blockades: int = 0, villain: bool = False) -> int:
-    p = P(s, planet)
-    s.droids[p] += droids
-    s.droid_pool -= droids
-    s.blockades[p] += blockades
-    s.blockade_pool -= blockades
-    if villain:
-        s.fig_pos[0] = p
-    s._legal = None
-    return p
 
 
 def quiet(s: PandemicState) -> None:
@@ -82,7 +70,7 @@ def test_no_attack_on_a_blockade_and_a_villain_without_the_cards_to_break_them()
     attacker takes 1 damage per enemy left. With one success on average and no assault card,
     the old rule attacked such a planet for 1 damage and took 4."""
     s = board(at=("Alpha", "Gamma"))
-    place(s, "Alpha", droids=2, blockades=1, villain=True)
+    enemies(s, "Alpha", droids=2, blockades=1, villain=True)
     hand(s, 0, "Shield", "Gunship", "Scout")
     s.uses_left = 0                          # the Seer's free draw spent
     assert rule(s) != "attack"
@@ -92,7 +80,7 @@ def test_an_attack_where_it_prevents_an_occupation() -> None:
     """Seed 001, "Okupacja": a full planet named by the next invasion card is occupied. With
     the cards to clear it, the rule attacks there."""
     s = board(at=("Alpha", "Gamma"))
-    p = place(s, "Alpha", droids=3)
+    p = enemies(s, "Alpha", droids=3)
     (s.inv_deck if p in s.inv_deck else s.inv_discard).remove(p)
     s.inv_deck.append(p)
     s.inv_segments = [1]                     # known to be the next card ("Planeta pod oblężeniem!")
@@ -108,7 +96,7 @@ def test_damage_is_prevented_by_the_ally_rather_than_discarding_it() -> None:
     value); now 3 damage is met by the Medic (prevent 2), and the damage takes a lesser card."""
     s = board(at=("Alpha", "Gamma"))
     quiet(s)
-    place(s, "Alpha", droids=3)
+    enemies(s, "Alpha", droids=3)
     hand(s, 0, "Medic", "Scout", "Gunship", "Trooper")
     s.tasks.append(("hurt", 0, 3))
     from dejarik.pandemic import flow
@@ -138,7 +126,7 @@ def test_a_full_hand_on_a_mission_planet_does_not_end_the_turn() -> None:
     s = board(at=("Beta", "Kappa"))
     set_mission(s, 0, "Escape the Citadel")  # needs assault and defense, 7
     set_mission(s, 1, "Harbor")              # Iota, assault 2
-    place(s, "Alpha", droids=3)
+    enemies(s, "Alpha", droids=3)
     hand(s, 0, "Gunship", "Gunship", "Gunship", "Scout", "Scout", "Scout", "Trooper")
     s.uses_left = 0                          # the Seer's free draw spent
     assert rule(s) != "end"
