@@ -2,8 +2,9 @@
 
 Both searches get the same number of iterations per decision and score their leaves with the
 same position evaluation (Dejarik's `evaluate`, after the greedy rule finishes the leaf's turn),
-so the match compares the two search implementations, not their evaluations. OpenSpiel's bot sees the game only through OpenSpiel's
-API (`dejarik.interop.openspiel`); it samples hidden cards with `resample_from_infostate`.
+so the match compares the two search implementations, not their evaluations. OpenSpiel's bot
+sees the game only through OpenSpiel's API (`dejarik.interop.openspiel`); it samples hidden
+cards with `resample_from_infostate`.
 Seats alternate between games, and every game is dealt from a fixed chance outcome, so a run
 is reproducible.
 
