@@ -1,7 +1,8 @@
 """Every registered game (and Kuhn poker, tests/games/kuhn.py) keeps the kernel protocol's
 promises, in the spirit of OpenSpiel's random_sim_test: seeded random games, and at their
 positions an illegal action changes nothing, a clone is independent, JSON and notation
-round-trip, a re-deal keeps the player's view, the invariants hold, a replay reproduces every
+round-trip, a re-deal keeps the player's view and
+depends on nothing the player can't see, the invariants hold, a replay reproduces every
 hash, and the same seed gives the same game in another process; and every pending decision
 explains itself in every player's view. A new game gets all of this by registering."""
 
@@ -123,6 +124,12 @@ def _check_position(game: Game, s: GameState, seed: int) -> None:
         p = s.current_player
         for k in range(2):
             assert s.resample_hidden(p, seed * 100 + k).observation(p) == s.observation(p)
+        # and depends on nothing else: not on where the hidden cards really are, nor on the
+        # game's generator (the dice and draws to come), which a player can't know either
+        other = s.resample_hidden(p, seed * 100 + 7)
+        if isinstance(getattr(other, "rng", None), Rng):
+            other.rng = Rng(seed * 100 + 8)   # type: ignore[attr-defined]
+        assert other.resample_hidden(p, 5).state_hash() == s.resample_hidden(p, 5).state_hash()
     assert game.check_invariants(s) == []
     _check_decision(s)
     assert s.state_hash() == h

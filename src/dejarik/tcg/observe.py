@@ -85,7 +85,8 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
 
     The opponent's unknown hand cards, face-down build-zone cards and deck are pooled and
     re-dealt (a face-down card only gets a unit or Mission card, as only those can be built);
-    both decks are shuffled. The known cards stay where they are."""
+    both decks are shuffled, and the copy's dice come from a generator of its own. The known
+    cards stay where they are."""
     w = s.clone()
     rng = Rng(seed)
     opp = 1 - player
@@ -119,6 +120,8 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
         w.counters[w.build[opp][i]] = n
     w.deck[player].sort()
     rng.shuffle(w.deck[player])
+    # the dice to come are hidden too: the copy rolls from its own generator, never the game's
+    w.rng = Rng(rng.next64())
     w._legal = None
     return w
 
