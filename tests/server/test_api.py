@@ -25,7 +25,11 @@ def test_options_offer_the_playable_editions_and_the_ai_levels(client: TestClien
     # the Clone Wars pack lacks card data: offered, but disabled with the reason
     assert (editions["clone_wars"]["playable"] is False and "clone_wars" in editions["clone_wars"]["note"]) \
         or "cannot deal" in editions["clone_wars"]["note"]
-    assert [lv["id"] for lv in opts["levels"]] == ["easy", "medium", "hard", "expert"]
+    levels = opts["levels"]
+    assert [lv["id"] for lv in levels] == ["beginner", "easy", "medium", "hard"]
+    # each says how strong it measured and how long it thinks, strongest last
+    assert all("rating" in lv["title"] and " a move" in lv["title"] for lv in levels)
+    assert [lv["rating"] for lv in levels] == sorted(lv["rating"] for lv in levels)
 
 
 def test_bad_requests_are_refused_with_the_reason_and_store_nothing(client: TestClient) -> None:

@@ -19,7 +19,37 @@ as a `GameState`.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
+
+
+class Level(NamedTuple):
+    """One AI strength a surface offers, with what it measured on the game's ladder
+    (`dejarik ladder`, rated against greedy at 0): people choose by strength and patience."""
+
+    id: str
+    title: str                        # 'Hard: one move of lookahead'
+    spec: str                         # the agent spec that plays it
+    rating: tuple[float, float, float]    # Elo on the ladder, with its 95% interval (low, high)
+    seconds_per_move: float           # thinking time per move on the machine that ran the ladder
+
+    def measured(self) -> str:
+        """The figures in words: 'rating +141 (+116 to +166), 655 µs a move'."""
+        elo, low, high = self.rating
+        if low == high == elo:
+            strength = f"rating {elo:.0f} (the ladder's anchor)"
+        else:
+            strength = f"rating {elo:+.0f} ({low:+.0f} to {high:+.0f})"
+        secs = self.seconds_per_move
+        pace = (f"{secs * 1e6:.0f} µs" if secs < 1e-3 else f"{secs * 1e3:.0f} ms" if secs < 1
+                else f"{secs:.1f} s")
+        return f"{strength}, {pace} a move"
+
+    def choice(self) -> dict[str, Any]:
+        """The level as the new-game form offers it."""
+        elo, low, high = self.rating
+        return {"id": self.id, "title": f"{self.title} · {self.measured()}", "spec": self.spec,
+                "rating": elo, "rating_low": low, "rating_high": high,
+                "seconds_per_move": self.seconds_per_move}
 
 
 class AppViews(Protocol):
@@ -58,8 +88,9 @@ class BrowserViews(Protocol):
     definitions and words for the legal actions. All static card data or public."""
 
     @property
-    def levels(self) -> tuple[tuple[str, str, str], ...]:
-        """The AI strengths offered, weakest first: (id, title, agent spec)."""
+    def levels(self) -> tuple[Level, ...]:
+        """The AI strengths offered, weakest first, each stronger than the one before it on
+        the game's ladder (intervals apart)."""
         ...
 
     def new_game_options(self) -> dict[str, Any]:

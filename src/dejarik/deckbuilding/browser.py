@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dejarik.core.views import Level
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.board import build_board
 from dejarik.deckbuilding.cards import CardDef
@@ -13,14 +14,21 @@ from dejarik.deckbuilding.cardtext import reward_text
 from dejarik.deckbuilding.describe import describe_action
 from dejarik.deckbuilding.game import DeckbuildingState
 
-# The AI strengths offered in the browser, weakest first: (id, title, agent spec).
-LEVELS: tuple[tuple[str, str, str], ...] = (
-    ("easy", "Easy: a greedy rule of thumb", "greedy"),
-    ("medium", "Medium: one move of lookahead", "heuristic"),
-    ("hard", "Hard: ISMCTS, 1,000 iterations", "ismcts:iterations=1000"),
-    ("expert", "Expert: ISMCTS, 4,000 iterations", "ismcts:iterations=4000"),
+LEVELS_LADDER = "bench/ladders/deckbuilding-levels"
+"""The ladder the levels' figures come from (`dejarik ladder deckbuilding --agents ...
+--games 400 --turn-limit 300 --seed 0`, 2-player beginner game, original edition); a test
+holds the figures below to its summary, and each level to beating the one below it."""
+# The AI strengths offered in the browser, weakest first. A search player joins when it
+# measures stronger than the lookahead: at present none does (docs/agents.md).
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", "Beginner: the rule of thumb, one move in four at random",
+          "greedy:explore=0.25", (-738.2, -788.8, -687.5), 9e-06),
+    Level("easy", "Easy: the rule of thumb, one move in ten at random",
+          "greedy:explore=0.1", (-323.2, -352.4, -293.9), 1e-05),
+    Level("medium", "Medium: a greedy rule of thumb", "greedy", (0.0, 0.0, 0.0), 7e-06),
+    Level("hard", "Hard: one move of lookahead on a fitted evaluation", "heuristic",
+          (140.8, 115.5, 166.1), 0.000655),
 )
-LEVEL_AGENTS = {key: spec for key, _, spec in LEVELS}
 EDITIONS = (("original", "Star Wars: The Deckbuilding Game (original edition)"),
             ("clone_wars", "Star Wars: The Deckbuilding Game, Clone Wars edition"))
 

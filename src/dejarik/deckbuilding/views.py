@@ -131,7 +131,7 @@ class DeckbuildingBrowser:
 
     def new_game_options(self) -> dict[str, Any]:
         return {"editions": edition_choices(), "modes": ["beginner", "full"],
-                "levels": [{"id": k, "title": t} for k, t, _ in LEVELS],
+                "levels": [level.choice() for level in LEVELS],
                 "bases_to_win": {"min": 2, "max": 5}}
 
     def form_config(self, form: Mapping[str, Any]) -> dict[str, Any]:

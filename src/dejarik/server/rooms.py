@@ -470,8 +470,10 @@ class Hub:
         seat = req.seat if req.seat is not None else secrets.randbelow(2)
         token = secrets.token_urlsafe(24)
         invite = secrets.token_urlsafe(16) if req.opponent == "friend" else None
-        level_titles = {key: title for key, title, _ in browser.levels}
-        level_agents = {key: spec for key, _, spec in browser.levels}
+        levels = {level.id: level for level in browser.levels}
+        if req.opponent == "ai" and req.level not in levels:
+            raise GameError("bad_config", f"level: {req.level!r} is not one of this game's levels "
+                                          f"({', '.join(levels)})")
         seats = []
         for s in range(2):
             if s == seat:
@@ -479,8 +481,8 @@ class Hub:
             elif invite is not None:
                 seats.append(SeatRecord(s, "human", None, "Friend", None, digest(invite)))
             else:
-                spec = level_agents[req.level]
-                seats.append(SeatRecord(s, "ai", spec, f"{agent_title(spec)} ({level_titles[req.level]})",
+                level = levels[req.level]
+                seats.append(SeatRecord(s, "ai", level.spec, f"{agent_title(level.spec)} ({level.title})",
                                         None, None))
         rec = GameRecord(id=secrets.token_urlsafe(12), game=game.name,
                          engine_version=game.engine_version, config=config,

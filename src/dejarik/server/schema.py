@@ -35,7 +35,7 @@ class CreateGame(_Strict):
     mode: Literal["beginner", "full"] = "beginner"
     bases_to_win: Annotated[int, Field(ge=2, le=5)] | None = None
     opponent: Literal["ai", "friend"] = "ai"
-    level: Literal["easy", "medium", "hard", "expert"] = "medium"
+    level: Annotated[str, Field(min_length=1, max_length=40)] = "hard"   # one of the game's levels
     seat: Literal[0, 1] | None = 0
 
 
