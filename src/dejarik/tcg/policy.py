@@ -507,4 +507,6 @@ def _attack_worth(s: S, t: int, power: int, crit: int) -> float:
 
 HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=evaluate, check_weights=check_weights,
                    routine=routine_action, settle=settle, features=features, feature_names=FEATURES,
-                   settle_leaves=True)
+                   settle_leaves=True, lookahead_samples=4)
+# four re-deals of the hidden cards and dice a lookahead decision: 72.0% against greedy where
+# one re-deal won 65.2% (bench/ladders/tcg)
