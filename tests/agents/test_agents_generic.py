@@ -145,9 +145,40 @@ def test_agent_specs() -> None:
     assert (agent.iterations, agent.exploration, agent.deals) == (25, 1.2, 5)
     for bad, words in [("ismcts:depth=3", "no option 'depth'"), ("ismcts:iterations=lots", "expected int"),
                        ("ismcts:iterations=0", "at least 1"), ("alphago", "unknown agent"),
-                       ("heuristic:weights", "key=value")]:
+                       ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game' or 'turn'")]:
         with pytest.raises(ConfigError, match=words):
             make_agent(bad, 1)
+
+
+def _searched_tree(agent: IsmctsAgent, s: Any) -> Any:
+    """The root of the tree the agent grows for its decision at s."""
+    roots: list[Any] = []
+    grow = agent._iterate
+
+    def watched(root: Any, world: Any) -> None:
+        roots[:] = [root]
+        grow(root, world)
+
+    agent._iterate = watched  # type: ignore[method-assign]
+    agent.act(s)
+    return roots[0]
+
+
+def test_a_turn_horizon_keeps_the_tree_to_the_searchers_own_moves() -> None:
+    """In Kuhn poker the players alternate at every move: with the whole game in the tree the
+    opponent's replies grow below the root's actions, with the turn horizon nothing does.
+    The deckbuilder's hooks choose the turn horizon; a game without hooks searches it all."""
+    s = KuhnState(3)
+    whole = _searched_tree(IsmctsAgent(1, iterations=200), s)
+    assert any(child.children for child in whole.children.values())
+    own = _searched_tree(IsmctsAgent(1, iterations=200, horizon="turn"), s)
+    assert own.children and not any(child.children for child in own.children.values())
+    agent = IsmctsAgent(1, iterations=30)
+    agent.act(s)
+    assert agent.horizon == "game"
+    position = next(p for p in _deckbuilding_positions(4) if HOOKS.routine(p, Rng(0)) is None)
+    agent.act(position)
+    assert agent.horizon == HOOKS.search_horizon == "turn"
 
 
 def test_heuristic_weights_from_a_file(tmp_path: Any) -> None:

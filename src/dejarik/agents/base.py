@@ -151,7 +151,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     "greedy": {"explore": float},
     "heuristic": {"weights": dict, "samples": int, "margin": float},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
-               "deals": int, "weights": dict},
+               "deals": int, "weights": dict, "horizon": str},
 }
 
 

@@ -17,6 +17,13 @@ node: they are not decisions, and counting them would only make the tree deeper.
 tries the game's rule-of-thumb move first, so a small budget starts from the rule's play. When
 the game asks for it (`settle_leaves`), a leaf is played on by rule to the end of its turn
 before it is scored, as the evaluation was fitted there.
+
+A game may keep the tree to the searcher's own turn (`search_horizon="turn"`, the
+deckbuilder's choice; the `horizon` option overrides it): the tree then holds only the
+searcher's decisions until another seat moves, each leaf is settled and judged at the end of
+that turn, and a node is worth its most-tried child (the one the search believes best) rather
+than the average of every line tried below it. Searching the opponents' later turns with the
+same budget only added noise.
 """
 
 from __future__ import annotations
@@ -54,19 +61,22 @@ class IsmctsAgent:
     `deals`: how many different deals of the hidden cards a decision samples (at most one per
     iteration; iterations cycle through them).
     `weights`: passed to the game's `evaluate` hook, as for the heuristic player.
+    `horizon`: "game" or "turn" (see the module's docstring); by default the game's choice.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, deals: int = 100,
-                 weights: Mapping[str, float] | None = None) -> None:
+                 weights: Mapping[str, float] | None = None, horizon: str = "") -> None:
         if iterations < 1:
             raise ConfigError(f"ismcts: iterations must be at least 1, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ConfigError(f"ismcts: seconds must be positive, got {seconds}")
         if exploration < 0 or rollout < 0:
             raise ConfigError("ismcts: exploration and rollout must not be negative")
+        if horizon not in ("", "game", "turn"):
+            raise ConfigError(f"ismcts: horizon must be 'game' or 'turn', got {horizon!r}")
         if deals < 1:
             raise ConfigError(f"ismcts: deals must be at least 1, got {deals}")
         self.rng = Rng(seed)
@@ -75,18 +85,22 @@ class IsmctsAgent:
         self.exploration = exploration
         self.rollout = rollout
         self.deals = deals
+        self.horizon_option = horizon
+        self.horizon = horizon or "game"   # the game's choice, set by each decision when not given
         self.weights = dict(weights) if weights else None
         self._checked: dict[str, float] | None = None
         self.last_iterations = 0   # iterations the last decision used (for benchmarks)
         self._hooks: AgentHooks | None = None   # the game's, set by each decision
+        self._me = 0   # the searching player, set by each decision
 
     def act(self, state: GameState) -> Action:
         acts = state.legal_actions()
         if len(acts) == 1:
             self.last_iterations = 0
             return acts[0]
-        me = state.current_player
+        self._me = me = state.current_player
         self._hooks = hooks = get_game(state.game_name).agents
+        self.horizon = self.horizon_option or (hooks.search_horizon if hooks is not None else "game")
         if hooks is not None:   # a decision the game answers by rule is not searched
             chosen = hooks.routine(state.resample_hidden(me, self.rng.next64()), self.rng)
             if chosen is not None:
@@ -124,7 +138,7 @@ class IsmctsAgent:
         hooks = self._hooks
         while True:
             self._skip_forced(world)
-            if world.is_terminal():
+            if world.is_terminal() or (self.horizon == "turn" and world.current_player != self._me):
                 break
             acts = world.legal_actions()
             player = world.current_player
@@ -153,6 +167,17 @@ class IsmctsAgent:
             world.apply(a)
             path.append((node, player))
         values = self._score(world)
+        if self.horizon == "turn":
+            # every node is the searcher's own choice: a node is worth the child it would
+            # choose, not the average of every continuation tried below it
+            value = values[self._me]
+            for n, _ in reversed(path):
+                n.visits += 1
+                n.wins += value
+                if n.children:   # the most-tried child: the one the search believes best
+                    top = max(n.children.values(), key=lambda c: c.visits)
+                    value = top.wins / top.visits
+            return
         for n, player in path:
             n.visits += 1
             n.wins += values[player]
@@ -162,6 +187,8 @@ class IsmctsAgent:
         rule (`routine`): neither is a decision worth a node."""
         hooks = self._hooks
         while not world.is_terminal():
+            if self.horizon == "turn" and world.current_player != self._me:
+                return
             acts = world.legal_actions()
             if len(acts) == 1:
                 world.apply(acts[0])

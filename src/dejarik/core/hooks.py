@@ -55,3 +55,8 @@ class AgentHooks:
     settle_leaves: bool = False
     """Whether the search players settle a leaf (`settle`) before scoring it: for a game whose
     evaluation is fitted at the ends of turns, so a leaf in mid-turn is judged as it would end."""
+    search_horizon: str = "game"
+    """How far the search player's tree reaches: "game" (every seat's decisions, to the end)
+    or "turn" (the searcher's own decisions until another seat moves; the leaf is then settled
+    and judged), for a game whose evaluation compares positions at the end of a turn well, to
+    which searching the later turns only adds noise."""

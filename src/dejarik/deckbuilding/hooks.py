@@ -36,4 +36,4 @@ def play_out_hand(s: DeckbuildingState, rng: Rng) -> Move3 | None:
 
 HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=evaluate, check_weights=check_weights,
                    settle=finish_turn, routine=play_out_hand, features=features, feature_names=FEATURES,
-                   settle_leaves=True)
+                   settle_leaves=True, search_horizon="turn")
