@@ -181,15 +181,11 @@ def attack_value(s: S, u: int, t: int) -> float:
     when t is the last of its side in its arena: the arena is then held), plus the damage
     that sticks."""
     alt = F.alt_power(s, u, t)
-    dice = (alt if alt >= 0 else s.power(u)) - s.d(t).keyword("shields")
-    if dice <= 0:
+    power = alt if alt >= 0 else s.power(u)
+    if power - s.d(t).keyword("shields") <= 0:
         return -1.0
-    left = s.health(t) - s.damage[t]
-    crit = s.critical_hit(u)
-    worth = _worth(s, t) + 2.0
-    if len(s.arena[s.owner[t]][s.unit_arena(t)]) == 1:
-        worth += CONTROL_BONUS
-    return kill_chance(dice, crit, left) * worth + 0.3 * min(expected_hits(dice, crit), left)
+    bonus = CONTROL_BONUS if len(s.arena[s.owner[t]][s.unit_arena(t)]) == 1 else 0.0
+    return _attack_worth(s, t, power, s.critical_hit(u), bonus)
 
 
 def _strength(s: S, p: int, a: int) -> float:
@@ -253,9 +249,7 @@ def _build_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]
     needs = _needs(s, me)
     if deploys:
         return max(deploys, key=lambda a: (_need(needs, s, a[1]), s.d(a[1]).cost, -a[2]))
-    if builds:
-        return max(builds, key=lambda a: (_need(needs, s, a[1]), _build_fit(s, a[1], a[2])))
-    return (F.PASS, 0, 0)
+    return max(builds, key=lambda a: (_need(needs, s, a[1]), _build_fit(s, a[1], a[2])))
 
 
 def _partial_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
@@ -495,14 +489,15 @@ def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:
     return None
 
 
-def _attack_worth(s: S, t: int, power: int, crit: int) -> float:
+def _attack_worth(s: S, t: int, power: int, crit: int, bonus: float = 0.0) -> float:
     """What an attack of this power is worth against t: the chance to destroy it times its
-    worth, plus the damage that sticks."""
+    worth (plus `bonus`), plus the damage that sticks."""
     dice = power - s.d(t).keyword("shields")
     left = s.health(t) - s.damage[t]
     if dice <= 0:
         return 0.0
-    return kill_chance(dice, crit, left) * (_worth(s, t) + 2.0) + 0.3 * min(expected_hits(dice, crit), left)
+    worth = _worth(s, t) + 2.0 + bonus
+    return kill_chance(dice, crit, left) * worth + 0.3 * min(expected_hits(dice, crit), left)
 
 
 HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=evaluate, check_weights=check_weights,
