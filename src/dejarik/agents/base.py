@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any, Protocol
 
 from dejarik.agents.ismcts import IsmctsAgent
+from dejarik.agents.policy import PolicyAgent
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import read_yaml
 from dejarik.core.hooks import AgentHooks
@@ -144,6 +146,7 @@ AGENTS: dict[str, Any] = {
     "greedy": GreedyAgent,
     "heuristic": HeuristicAgent,
     "ismcts": IsmctsAgent,
+    "policy": PolicyAgent,
 }
 
 # options an agent spec may set (`ismcts:iterations=500:seconds=2`), with their types
@@ -152,6 +155,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     "heuristic": {"weights": dict, "samples": int, "margin": float},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
                "deals": int, "weights": dict, "horizon": str},
+    "policy": {"file": str, "temperature": float},
 }
 
 
@@ -182,6 +186,22 @@ def read_weights(path: str) -> dict[str, float]:
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise ConfigError(f"weights file {path}: weight {k!r} must be a number, got {v!r}")
     return {k: float(v) for k, v in data.items()}
+
+
+def agent_files(spec: str) -> dict[str, str]:
+    """The files an agent spec reads (weights files, policy networks): path -> a digest of
+    its content, so that a run is not resumed with a file changed under it."""
+    out: dict[str, str] = {}
+    name, *pairs = spec.strip().split(":")
+    kinds = OPTIONS.get(name, {})
+    for pair in pairs:
+        key, _, raw = (x.strip() for x in pair.partition("="))
+        if kinds.get(key) is dict or key == "file":
+            try:
+                out[raw] = hashlib.sha256(Path(raw).read_bytes()).hexdigest()[:16]
+            except OSError as err:
+                raise ConfigError(f"agent {name!r}: cannot read {raw}: {err.strerror or err}") from None
+    return out
 
 
 def make_agent(spec: str, seed: int) -> Agent:

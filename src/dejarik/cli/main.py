@@ -167,6 +167,7 @@ from dejarik.cli.cards import cards  # noqa: E402
 from dejarik.cli.laddercmd import ladder  # noqa: E402
 from dejarik.cli.scenario import scenario  # noqa: E402
 from dejarik.cli.serve import serve  # noqa: E402
+from dejarik.cli.traincmd import train  # noqa: E402
 from dejarik.cli.tunecmd import tune  # noqa: E402
 
 main.add_command(cards)
@@ -174,6 +175,7 @@ main.add_command(scenario)
 main.add_command(sim)
 main.add_command(ladder)
 main.add_command(tune)
+main.add_command(train)
 main.add_command(report)
 main.add_command(spaces)
 main.add_command(serve)

@@ -119,6 +119,22 @@ def _play(run: RunDir, n: int, todo: int, pool: Backend, chunk: int | None,
     return with_progress(todo, quiet, lambda advance: run_games(run, n, pool, chunk, on_progress=advance))
 
 
+def fitting_options(out_help: str, jobs_help: str) -> Callable[[Any], Any]:
+    """The options `tune` and `train` share: seed, turn limit, workers, the file to write,
+    quiet, and the game's own options."""
+    def wrap(f: Any) -> Any:
+        for option in reversed([
+            click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True),
+            click.option("--turn-limit", type=click.IntRange(min=0), default=300, show_default=True),
+            click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help=jobs_help),
+            click.option("--out", "out", type=click.Path(dir_okay=False), required=True, help=out_help),
+            click.option("--quiet", is_flag=True, help="no progress bar"),
+            game_options]):
+            f = option(f)
+        return f
+    return wrap
+
+
 def with_progress(todo: int, quiet: bool, work: Callable[[Callable[[int], None] | None], T]) -> T:
     """Run `work`, handing it a callback that counts finished games: a progress bar on a
     terminal, a line every few seconds without one (a log, CI), nothing when quiet."""

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from dejarik.cli.options import GAMES, fail, game_config, game_options
-from dejarik.cli.simcmd import MAX_SEED, with_progress
+from dejarik.cli.options import GAMES, fail, game_config
+from dejarik.cli.simcmd import fitting_options, with_progress
 from dejarik.core.errors import ConfigError, DejarikError
 
 
@@ -18,17 +18,11 @@ from dejarik.core.errors import ConfigError, DejarikError
               help="who plays the games learned from (a spec per seat, or one for every seat)")
 @click.option("--games", "n", type=click.IntRange(min=2), default=2000, show_default=True,
               help="games to play; a fifth more, from another seed, are held out to check the fit")
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True)
 @click.option("--shrink", type=click.FloatRange(min=0), default=2.0, show_default=True,
               help="how hard the weights are pulled toward each feature's own link with winning "
                    "(the penalty per position; 0: a plain fit)")
-@click.option("--turn-limit", type=click.IntRange(min=0), default=300, show_default=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="worker processes (default: every core)")
-@click.option("--out", "out", type=click.Path(dir_okay=False), required=True,
-              help="the weights file to write (YAML; play with heuristic:weights=FILE)")
-@click.option("--quiet", is_flag=True, help="no progress bar")
-@game_options
+@fitting_options("the weights file to write (YAML; play with heuristic:weights=FILE)",
+                 "worker processes (default: every core)")
 def tune(game: str, agents: str, n: int, seed: int, shrink: float, turn_limit: int,
          jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
     """Fit the evaluation the heuristic and search players use: play games, note each seat's

@@ -21,7 +21,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Protocol
 
-from dejarik.agents.base import AGENTS_VERSION
+from dejarik.agents.base import AGENTS_VERSION, agent_files
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE
@@ -150,10 +150,15 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
 
 def _identity(spec: RunSpec) -> dict[str, Any]:
     """What makes two runs the same games: the spec, the engine, the content of the packs
-    (a pack edited in place makes different games) and the players' version."""
+    (a pack edited in place makes different games), the players' version and the content of
+    the files they read (weights, networks)."""
     game = get_game(spec.game)
-    return {**spec.to_json(), "engine_version": game.engine_version,
-            "content": game.content_digest(spec.config), "agents_version": AGENTS_VERSION}
+    identity = {**spec.to_json(), "engine_version": game.engine_version,
+                "content": game.content_digest(spec.config), "agents_version": AGENTS_VERSION}
+    files = {path: digest for agent in spec.agents for path, digest in agent_files(agent).items()}
+    if files:   # only then: runs of agents without files keep the identity they had
+        identity["agent_files"] = files
+    return identity
 
 
 def _check_same_run(meta_file: Path, meta: dict[str, Any], spec: RunSpec) -> None:

@@ -1,0 +1,95 @@
+"""`dejarik train`: train a policy network on a game's learning spaces (agents/learn.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from dejarik.cli.options import GAMES, fail, game_config
+from dejarik.cli.simcmd import fitting_options, with_progress
+from dejarik.core.errors import ConfigError, DejarikError
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise ConfigError(f"--hidden takes layer sizes separated by commas, like 256,128; "
+                          f"got {text!r}") from None
+    if not sizes or any(s < 1 for s in sizes):
+        raise ConfigError(f"--hidden takes one or more layer sizes of 1 or more; got {text!r}")
+    return sizes
+
+
+@click.command()
+@click.argument("game", type=GAMES)
+@click.option("--teacher", default="heuristic", show_default=True,
+              help="the agent spec whose choices the network first learns to copy")
+@click.option("--games", "n", type=click.IntRange(min=2), default=600, show_default=True,
+              help="teacher games to learn from (a tenth are held out to check the fit)")
+@click.option("--epochs", type=click.IntRange(min=1), default=3, show_default=True,
+              help="passes over the recorded decisions")
+@click.option("--hidden", default="128", show_default=True,
+              help="hidden layer sizes, separated by commas")
+@click.option("--self-play", "self_play", type=click.IntRange(min=0), default=0, show_default=True,
+              help="games of self-play (policy gradient, through the Gymnasium environment) after "
+                   "the imitation; needs the rl extra")
+@fitting_options("the policy file to write (.npz; play it with policy:file=FILE)",
+                 "worker processes for the teacher's games (default: every core)")
+def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: int, seed: int,
+          turn_limit: int, jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
+    """Train a policy network: the teacher plays itself, the network learns its choices from
+    the observations the learning environments give, then it can improve by playing itself.
+
+    The same command and seed write the same network. Play it as `policy:file=FILE`."""
+    from dejarik.agents.base import parse_agents
+    from dejarik.agents.learn import train as fit
+    from dejarik.core.registry import get_game
+    from dejarik.core.spaces import learning_game
+    from dejarik.sim.batch import default_jobs
+
+    try:
+        sizes = _sizes(hidden)
+        engine = get_game(game)
+        learning_game(game)   # a game without learning spaces is refused before any game
+        cfg = game_config(opts, turn_limit, game=game)
+        parse_agents(teacher, seed, engine.num_players(cfg))   # a bad spec fails before any game
+        target = Path(out)
+        if target.exists() and target.is_dir():
+            raise ConfigError(f"--out {out} is a directory; name a file")
+        if self_play:
+            try:
+                import gymnasium  # noqa: F401
+            except ImportError:
+                raise ConfigError("--self-play plays through the Gymnasium environment: "
+                                  "pip install 'dejarik[rl]'") from None
+
+        def epoch_line(epoch: int, f: dict[str, float]) -> None:
+            if not quiet:
+                click.echo(f"epoch {epoch}: agrees with the teacher on {f['agreement']:.1%} of its "
+                           f"training decisions, {f.get('held_out_agreement', 0):.1%} of held-out ones",
+                           err=True)
+
+        net = with_progress(n + self_play, quiet, lambda advance: fit(
+            game, cfg, teacher, n, epochs, sizes, seed, self_play_games=self_play,
+            jobs=jobs or default_jobs(), on_progress=advance, on_epoch=epoch_line))
+        net.save(target)
+        meta = net.meta
+        last = meta["imitation"][-1]
+        secs = meta["seconds"]
+        click.echo(f"{engine.info.title}: {meta['decisions']} decisions from {n} games by {teacher} "
+                   f"(seed {seed}), network {'x'.join(map(str, [net.obs_size, *sizes, net.action_size]))}")
+        click.echo(f"imitation, {epochs} epochs: agrees with the teacher on {last['agreement']:.1%} of "
+                   f"training decisions and {last.get('held_out_agreement', 0):.1%} of held-out ones")
+        if "self_play" in meta:
+            click.echo(f"self-play: {meta['self_play']['games']} games, scoring "
+                       f"{meta['self_play']['score']:.1%} against its frozen copy")
+        click.echo(f"took {secs['recording']} s recording, {secs['imitation']} s imitating, "
+                   f"{secs['self_play']} s in self-play")
+        click.echo(f"written to {target}")
+    except DejarikError as err:
+        fail(err)
+    except OSError as err:
+        fail(ConfigError(f"cannot write {out}: {err.strerror or err}"))
