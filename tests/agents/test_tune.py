@@ -164,3 +164,18 @@ def test_search_with_one_iteration_plays_the_rules_move() -> None:
         assert IsmctsAgent(2, iterations=1).act(s) == GreedyAgent(0).act(s)
         checked += 1
     assert checked >= 5
+
+
+def test_weights_not_given_keep_the_fitted_ones_of_the_game_judged() -> None:
+    """A weights file naming one feature changes that one: in the team game the others are the
+    team game's fitted weights, not the 2-player game's."""
+    from dejarik.deckbuilding.hooks import HOOKS
+
+    partial = HOOKS.check_weights({"force": 0.9})
+    assert partial == {"force": 0.9}
+    for config, fitted in (({}, WEIGHTS), ({"team": True}, TEAM_WEIGHTS)):
+        for s in _positions(6, config)[1:4]:
+            assert evaluate(s, 0, partial) == pytest.approx(evaluate(s, 0, {**fitted, "force": 0.9}))
+            assert evaluate(s, 0, dict(fitted)) == pytest.approx(evaluate(s, 0))
+    with pytest.raises(ConfigError, match="unknown weight 'speed'"):
+        HOOKS.check_weights({"speed": 1.0})

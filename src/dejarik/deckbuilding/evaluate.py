@@ -65,10 +65,12 @@ TEAM_WEIGHTS: dict[str, float] = {
 
 
 def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    """The given weights, checked. A weight not given keeps the fitted one of the game being
+    judged (the 2-player or the team game's: `evaluate` fills it in)."""
     bad = sorted(set(weights) - set(WEIGHTS))
     if bad:
         raise ConfigError(f"unknown weight {bad[0]!r} (known: {', '.join(WEIGHTS)})")
-    out = dict(WEIGHTS)
+    out: dict[str, float] = {}
     for k, v in weights.items():
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise ConfigError(f"weight {k!r} must be a number, got {v!r}")
@@ -181,7 +183,10 @@ def evaluate(s: StateData, pl: int, weights: Mapping[str, float] | None = None) 
     """The position's value for player `pl`, from -1 (lost) to 1 (won)."""
     if s.done:
         return 0.0 if s.win < 0 else (1.0 if s.win == pl & 1 else -1.0)
-    w = weights or (TEAM_WEIGHTS if s.team_game else WEIGHTS)
+    fitted = TEAM_WEIGHTS if s.team_game else WEIGHTS
+    if weights and len(weights) < len(fitted):   # a partial set: the rest as fitted for this game
+        weights = {**fitted, **weights}
+    w = weights or fitted
     z = w["bias"]
     for name, x in zip(FEATURES, features(s, pl), strict=True):
         z += w[name] * x
