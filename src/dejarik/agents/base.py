@@ -192,10 +192,9 @@ def agent_files(spec: str) -> dict[str, str]:
     """The files an agent spec reads (weights files, policy networks): path -> a digest of
     its content, so that a run is not resumed with a file changed under it."""
     out: dict[str, str] = {}
-    name, *pairs = spec.strip().split(":")
+    name, pairs = _parse_spec(spec)
     kinds = OPTIONS.get(name, {})
-    for pair in pairs:
-        key, _, raw = (x.strip() for x in pair.partition("="))
+    for key, raw in pairs:
         if kinds.get(key) is dict or key == "file":
             try:
                 out[raw] = hashlib.sha256(Path(raw).read_bytes()).hexdigest()[:16]
@@ -204,17 +203,25 @@ def agent_files(spec: str) -> dict[str, str]:
     return out
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """An agent from a spec: a name, optionally followed by `:option=value` pairs."""
+def _parse_spec(spec: str) -> tuple[str, list[tuple[str, str]]]:
+    """A spec's agent name and its `key=value` options, as written (a malformed option is a
+    ConfigError)."""
     name, *pairs = spec.strip().split(":")
-    if name not in AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
-    options: dict[str, Any] = {}
+    options = []
     for pair in pairs:
         key, eq, raw = pair.partition("=")
         if not eq or not key.strip():
             raise ConfigError(f"agent option {pair!r} in {spec!r}: write it as key=value")
-        options[key.strip()] = _option(name, key.strip(), raw.strip())
+        options.append((key.strip(), raw.strip()))
+    return name, options
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """An agent from a spec: a name, optionally followed by `:option=value` pairs."""
+    name, pairs = _parse_spec(spec)
+    if name not in AGENTS:
+        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    options = {key: _option(name, key, raw) for key, raw in pairs}
     agent: Agent = AGENTS[name](seed, **options)
     return agent
 

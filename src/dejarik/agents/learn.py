@@ -21,9 +21,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +30,7 @@ import numpy.typing as npt
 
 from dejarik.agents.base import parse_agents
 from dejarik.agents.policy import FORMAT, VERSION, Array, PolicyNet, pick
+from dejarik.agents.tune import map_games
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
 from dejarik.core.spaces import learning_game
@@ -104,22 +103,7 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Decisions:
 def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: int, jobs: int = 1,
            on_progress: Callable[[int], None] | None = None) -> Decisions:
     """The teacher's decisions in `games` games, in game order whatever the number of workers."""
-    rng = Rng(seed)
-    seeds = [rng.next64() >> 1 for _ in range(games)]
-    size = max(1, min(25, games // (4 * jobs) or 1))
-    tasks = [(game, config, teacher, seeds[i:i + size]) for i in range(0, games, size)]
-    parts: list[Decisions] = []
-    if jobs == 1:
-        for t in tasks:
-            parts.append(_record(t))
-            if on_progress:
-                on_progress(len(t[3]))
-    else:
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-            for t, part in zip(tasks, pool.map(_record, tasks), strict=True):
-                parts.append(part)
-                if on_progress:
-                    on_progress(len(t[3]))
+    parts = map_games(_record, game, config, teacher, games, seed, jobs, on_progress)
     engine, spaces = learning_game(game)
     return Decisions.join(parts, spaces.for_state(engine.new_state(config, 0)).obs_size)
 

@@ -10,10 +10,10 @@ winning. Games without a winner are left out. The same command and seed give the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from dejarik.core.protocol import require
 from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 
+T = TypeVar("T")
 Sample = tuple[list[list[float]], list[int]]   # features per record, label per record
 
 
@@ -72,29 +73,40 @@ def _play_many(task: tuple[str, dict[str, Any], str, list[int]]) -> Sample:
     return xs, ys
 
 
-def collect(game: str, config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,
-            on_progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Every record of `games` games, in game order whatever the number of workers."""
+def map_games(work: Callable[[tuple[str, dict[str, Any], str, list[int]]], T], game: str,
+              config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,
+              on_progress: Callable[[int], None] | None = None) -> list[T]:
+    """`work` over chunks of `games` seeded games, on `jobs` worker processes: each chunk's
+    result, in game order whatever the number of workers (so the same seed gives the same
+    data). `work` takes (game, config, agents, seeds) and must be importable by the workers."""
     rng = Rng(seed)
     seeds = [rng.next64() >> 1 for _ in range(games)]
     size = max(1, min(50, games // (8 * jobs) or 1))
     tasks = [(game, config, agents, seeds[i:i + size]) for i in range(0, games, size)]
-    xs: list[list[float]] = []
-    ys: list[int] = []
-
-    def take(part: Sample, n: int) -> None:
-        xs.extend(part[0])
-        ys.extend(part[1])
-        if on_progress is not None:
-            on_progress(n)
-
+    parts: list[T] = []
     if jobs == 1:
-        for t in tasks:
-            take(_play_many(t), len(t[3]))
+        results: Iterable[T] = map(work, tasks)
+        pool = None
     else:
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-            for t, part in zip(tasks, pool.map(_play_many, tasks), strict=True):
-                take(part, len(t[3]))
+        pool = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"))
+        results = pool.map(work, tasks)
+    try:
+        for t, part in zip(tasks, results, strict=True):
+            parts.append(part)
+            if on_progress is not None:
+                on_progress(len(t[3]))
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return parts
+
+
+def collect(game: str, config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,
+            on_progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Every record of `games` games, in game order whatever the number of workers."""
+    parts = map_games(_play_many, game, config, agents, games, seed, jobs, on_progress)
+    xs = [f for part in parts for f in part[0]]
+    ys = [y for part in parts for y in part[1]]
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 
