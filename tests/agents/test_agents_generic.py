@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from dejarik.agents import AGENTS, IsmctsAgent, RandomAgent, make_agent
+from dejarik.agents.ismcts import play_out
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
 from dejarik.deckbuilding.game import DeckbuildingState
@@ -17,7 +18,8 @@ from dejarik.tcg.state import TcgState
 from tests.games.kuhn import BET, PASS, KuhnState
 
 # cheap budgets: the decisions are compared, not judged
-SPECS = ["random", "greedy", "heuristic", "ismcts:iterations=40:deals=10"]
+SPECS = ["random", "greedy", "heuristic", "ismcts:iterations=40:deals=10",
+         "heuristic:samples=2:playout=rule:margin=0.1", "ismcts:iterations=16:playout=rule:margin=0.1"]
 
 
 def _positions(s: Any, seed: int, every: int, steps: int) -> list[Any]:
@@ -145,23 +147,18 @@ def test_agent_specs() -> None:
     assert (agent.iterations, agent.exploration, agent.deals) == (25, 1.2, 5)
     for bad, words in [("ismcts:depth=3", "no option 'depth'"), ("ismcts:iterations=lots", "expected int"),
                        ("ismcts:iterations=0", "at least 1"), ("alphago", "unknown agent"),
-                       ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game' or 'turn'")]:
+                       ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game' or 'turn'"),
+                       ("ismcts:playout=random", "playout must be one of '', 'rule'"),
+                       ("heuristic:playout=yes", "playout must be one of '', 'rule'"),
+                       ("ismcts:margin=-0.1", "must not be negative")]:
         with pytest.raises(ConfigError, match=words):
             make_agent(bad, 1)
 
 
 def _searched_tree(agent: IsmctsAgent, s: Any) -> Any:
     """The root of the tree the agent grows for its decision at s."""
-    roots: list[Any] = []
-    grow = agent._iterate
-
-    def watched(root: Any, world: Any) -> None:
-        roots[:] = [root]
-        grow(root, world)
-
-    agent._iterate = watched  # type: ignore[method-assign]
     agent.act(s)
-    return roots[0]
+    return agent.last_root
 
 
 def test_a_turn_horizon_keeps_the_tree_to_the_searchers_own_moves() -> None:
@@ -197,3 +194,46 @@ def test_heuristic_weights_from_a_file(tmp_path: Any) -> None:
         make_agent(f"heuristic:weights={tmp_path / 'bad.yaml'}", 1)
     with pytest.raises(ConfigError, match="cannot read"):
         make_agent(f"heuristic:weights={tmp_path / 'missing.yaml'}", 1)
+
+
+def test_the_root_actions_are_compared_on_the_same_deals() -> None:
+    """The k-th try of every root action meets the same deal of the hidden cards (in Kuhn
+    poker: the opponent's card), so their difference is the action's, not the deals' luck."""
+    s = KuhnState(4)
+    s.apply(BET)
+    agent = IsmctsAgent(3, iterations=60, deals=100)
+    seen: dict[int, list[int]] = {}
+    grow = agent._iterate
+
+    def watched(node: Any, world: Any, path: Any) -> None:
+        seen.setdefault(id(node), []).append(world.cards[0])   # the card player 1 cannot see
+        grow(node, world, path)
+
+    agent._iterate = watched  # type: ignore[method-assign]
+    agent.act(s)
+    tries = list(seen.values())
+    assert len(tries) == 2 and min(map(len, tries)) >= 3
+    shortest = min(map(len, tries))
+    assert tries[0][:shortest] == tries[1][:shortest]
+    assert len(set(tries[0])) > 1   # and the deals do differ from one try to the next
+
+
+def test_a_margin_keeps_the_rule_of_thumbs_move() -> None:
+    """Values lie in -1..1, so with a margin of 2 no move beats the rule's: both lookahead
+    players then play the greedy player's move, with or without playouts."""
+    positions = [p for p in _deckbuilding_positions(5, every=6) if HOOKS.routine(p, Rng(0)) is None]
+    assert len(positions) >= 5
+    for spec in ("heuristic:margin=2", "heuristic:margin=2:playout=rule:samples=2",
+                 "ismcts:iterations=20:margin=2:playout=rule"):
+        for p in positions:
+            assert make_agent(spec, 1).act(p) == make_agent("greedy", 1).act(p), spec
+
+
+def test_a_playout_plays_the_game_to_its_end_by_the_rule() -> None:
+    s = _deckbuilding_positions(2, every=40)[1]
+    world = s.resample_hidden(s.current_player, 9)
+    play_out(HOOKS, world, Rng(0))
+    assert world.is_terminal() and world.winner() is not None
+    short = s.resample_hidden(s.current_player, 9)
+    play_out(HOOKS, short, Rng(0), moves=3)
+    assert not short.is_terminal()

@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, Protocol
 
-from dejarik.agents.ismcts import IsmctsAgent
+from dejarik.agents.ismcts import PLAYOUTS, IsmctsAgent, play_out
 from dejarik.agents.policy import PolicyAgent
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import read_yaml
@@ -86,7 +86,9 @@ class GreedyAgent:
 class HeuristicAgent:
     """One-step lookahead on the game's evaluation: try each legal action on a copy of the
     position in which everything hidden from it is dealt again (`resample_hidden`), and take
-    the action whose result the game's `evaluate` hook likes best.
+    the action whose result the game's `evaluate` hook likes best. With `playout="rule"` each
+    result is first played out to the end of the game by the rule of thumb (flat Monte Carlo:
+    every action meets the same deals), and `margin` keeps the rule's move among near-equals.
 
     Game-agnostic (kernel protocol plus the agent hooks), and it never reads hidden cards: its
     decision depends only on its observation, the seed and the weights.
@@ -95,11 +97,15 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, samples: int = 0,
-                 margin: float = 0.0) -> None:
+                 margin: float = 0.0, playout: str = "") -> None:
         if samples < 0:
             raise ConfigError(f"heuristic samples must be 1 or more, not {samples}")
         if margin < 0:
             raise ConfigError(f"heuristic margin must not be negative, not {margin}")
+        if playout not in PLAYOUTS:
+            raise ConfigError(f"heuristic playout must be one of {', '.join(map(repr, PLAYOUTS))}, "
+                              f"not {playout!r}")
+        self.playout = playout   # "rule": judge a move by playing the game out by the rule of thumb
         self.margin = margin   # how much better (on the evaluation's scale) a move must look than the rule's
         self.rng = Rng(seed)
         self.weights = weights
@@ -129,7 +135,10 @@ class HeuristicAgent:
                 nxt.apply(a)
                 # the game may play the choices inside the action on first; every action
                 # meets the same luck (common random numbers)
-                hooks.settle(nxt, Rng(seed ^ 0x5E77))
+                luck = Rng(seed ^ 0x5E77)
+                hooks.settle(nxt, luck)
+                if self.playout:
+                    play_out(hooks, nxt, luck)
                 totals[i] += hooks.evaluate(nxt, me, weights)
         # the rule of thumb's move unless another is judged better by more than the margin:
         # a lookahead that improves on the rule, and does not wander among equal moves
@@ -152,9 +161,9 @@ AGENTS: dict[str, Any] = {
 # options an agent spec may set (`ismcts:iterations=500:seconds=2`), with their types
 OPTIONS: dict[str, dict[str, type]] = {
     "greedy": {"explore": float},
-    "heuristic": {"weights": dict, "samples": int, "margin": float},
+    "heuristic": {"weights": dict, "samples": int, "margin": float, "playout": str},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
-               "deals": int, "weights": dict, "horizon": str},
+               "deals": int, "weights": dict, "horizon": str, "playout": str, "margin": float},
     "policy": {"file": str, "temperature": float},
 }
 

@@ -18,6 +18,14 @@ tries the game's rule-of-thumb move first, so a small budget starts from the rul
 the game asks for it (`settle_leaves`), a leaf is played on by rule to the end of its turn
 before it is scored, as the evaluation was fitted there.
 
+With `playout=rule`, a leaf is instead played out to the end of the game by the game's rule
+of thumb (every seat) and scored by who won: slower, but it sees what the evaluation misses
+(an economy card's later payoff, the tempo of attacks), and more iterations keep making the
+estimate better. The root's actions are always compared on the same deals (the k-th try of
+each action meets the k-th deal), so their difference is not drowned in the luck of the deals;
+`margin` keeps the rule's own move unless the search is sure another is better: a playout's
+result is a win or a loss, so a few tries leave much luck in each action's average.
+
 A game may keep the tree to the searcher's own turn (`search_horizon="turn"`, the
 deckbuilder's choice; the `horizon` option overrides it): the tree then holds only the
 searcher's decisions until another seat moves, each leaf is settled and judged at the end of
@@ -41,13 +49,14 @@ from dejarik.core.rng import Rng
 
 
 class _Node:
-    __slots__ = ("avail", "children", "visits", "wins")
+    __slots__ = ("avail", "children", "tries", "visits", "wins")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.wins = 0.0    # summed value, for the player who chose the action leading here
         self.avail = 0     # iterations in which the action leading here was legal
+        self.tries: list[float] = []   # a root action's value in each of its tries, in order
 
 
 class IsmctsAgent:
@@ -62,19 +71,27 @@ class IsmctsAgent:
     iteration; iterations cycle through them).
     `weights`: passed to the game's `evaluate` hook, as for the heuristic player.
     `horizon`: "game" or "turn" (see the module's docstring); by default the game's choice.
+    `playout`: "" (score a leaf by the evaluation) or "rule" (play it out by the rule of thumb).
+    `margin`: above 0, the rule of thumb's move is kept unless the most-tried action beat it,
+    paired deal by deal, by more than this (on the -1..1 scale) and by more than twice the
+    standard error (0: the most-tried action, always).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, deals: int = 100,
-                 weights: Mapping[str, float] | None = None, horizon: str = "") -> None:
+                 weights: Mapping[str, float] | None = None, horizon: str = "",
+                 playout: str = "", margin: float = 0.0) -> None:
         if iterations < 1:
             raise ConfigError(f"ismcts: iterations must be at least 1, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ConfigError(f"ismcts: seconds must be positive, got {seconds}")
-        if exploration < 0 or rollout < 0:
-            raise ConfigError("ismcts: exploration and rollout must not be negative")
+        if exploration < 0 or rollout < 0 or margin < 0:
+            raise ConfigError("ismcts: exploration, rollout and margin must not be negative")
+        if playout not in PLAYOUTS:
+            raise ConfigError(f"ismcts: playout must be one of {', '.join(map(repr, PLAYOUTS))}, "
+                              f"got {playout!r}")
         if horizon not in ("", "game", "turn"):
             raise ConfigError(f"ismcts: horizon must be 'game' or 'turn', got {horizon!r}")
         if deals < 1:
@@ -85,11 +102,14 @@ class IsmctsAgent:
         self.exploration = exploration
         self.rollout = rollout
         self.deals = deals
+        self.playout = playout
+        self.margin = margin
         self.horizon_option = horizon
         self.horizon = horizon or "game"   # the game's choice, set by each decision when not given
         self.weights = dict(weights) if weights else None
         self._checked: dict[str, float] | None = None
         self.last_iterations = 0   # iterations the last decision used (for benchmarks)
+        self.last_root: _Node | None = None   # the tree the last searched decision grew
         self._hooks: AgentHooks | None = None   # the game's, set by each decision
         self._me = 0   # the searching player, set by each decision
 
@@ -110,15 +130,21 @@ class IsmctsAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         pool: list[Any] = []
+        if self.weights and self._checked is None and hooks is not None:
+            self._checked = hooks.check_weights(self.weights)
+        usual = self._usual(state, acts)
         while True:
-            if len(pool) < self.deals:
-                world: Any = state.resample_hidden(me, self.rng.next64())
-                pool.append(world.clone())
-                if self.weights and self._checked is None and self._hooks is not None:
-                    self._checked = self._hooks.check_weights(self.weights)
-            else:
-                world = pool[done % self.deals].clone()
-            self._iterate(root, world)
+            # the root's action first (its legal actions are the same in every deal): the k-th
+            # try of an action meets the k-th deal, so the actions are compared on equal luck
+            action, child = self._root_step(root, acts, usual)
+            k = child.visits % self.deals
+            while len(pool) <= k:
+                pool.append(state.resample_hidden(me, self.rng.next64()))
+            world: Any = pool[k].clone()
+            world.apply(action)
+            before = child.wins
+            self._iterate(child, world, [(child, me)])
+            child.tries.append(child.wins - before)
             done += 1
             if deadline is None:
                 if done >= self.iterations or _settled(root, done, self.iterations - done):
@@ -126,15 +152,40 @@ class IsmctsAgent:
             elif time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        legal = set(acts)
-        ranked = [(child.visits, child.wins, a) for a, child in root.children.items() if a in legal]
-        if not ranked:  # no iteration reached a legal child (cannot happen with >= 1 iteration)
-            return acts[self.rng.below(len(acts))]
-        return max(ranked)[2]
+        self.last_root = root
+        best = max((child.visits, child.wins, a) for a, child in root.children.items())[2]
+        if self.margin > 0 and usual is not None and best != usual \
+                and not _clearly_better(root.children[best].tries, root.children[usual].tries, self.margin):
+            return usual   # the rule's move, unless the search is sure another is better
+        return best
 
-    def _iterate(self, root: _Node, world: Any) -> None:
-        path: list[tuple[_Node, int]] = []   # (node, player who chose the action into it)
-        node = root
+    def _usual(self, state: GameState, acts: list[Action]) -> Action | None:
+        """The rule of thumb's move at the root (it reads only what the player may know)."""
+        if self._hooks is None:
+            return None
+        world = state.resample_hidden(self._me, self.rng.next64())
+        move = self._hooks.rule_of_thumb(world, self.rng)
+        return move if move in acts else None
+
+    def _root_step(self, root: _Node, acts: list[Action], usual: Action | None) -> tuple[Action, _Node]:
+        """The root's action for this iteration: each is tried once (the rule's first), then UCB1."""
+        for a in acts:
+            child = root.children.get(a)
+            if child is not None:
+                child.avail += 1
+        untried = [a for a in acts if a not in root.children]
+        if untried:
+            a = usual if usual in untried else untried[0]
+            child = root.children[a] = _Node()
+            child.avail = 1
+            return a, child
+        child, a = self._select(root, acts)
+        return a, child
+
+    def _iterate(self, node: _Node, world: Any, path: list[tuple[_Node, int]]) -> None:
+        """One iteration below the root's child `node` (`path` holds it): walk the tree, add a
+        node, score the leaf and back the value up. A path's entries are (node, player who
+        chose the action into it)."""
         hooks = self._hooks
         while True:
             self._skip_forced(world)
@@ -213,6 +264,9 @@ class IsmctsAgent:
     def _score(self, world: Any) -> list[float]:
         """Each player's value of the leaf, in [-1, 1]."""
         hooks = self._hooks
+        if hooks is not None and self.playout == "rule":
+            play_out(hooks, world, self.rng)
+            return list(world.returns())
         steps = self.rollout if hooks is not None else -1
         while steps != 0 and not world.is_terminal():
             acts = world.legal_actions()
@@ -223,6 +277,19 @@ class IsmctsAgent:
         if world.is_terminal() or hooks is None:
             return list(world.returns())
         return [hooks.evaluate(world, p, self._checked) for p in range(world.num_players)]
+
+
+def _clearly_better(best: list[float], rule: list[float], margin: float) -> bool:
+    """Whether the tries of `best` beat those of `rule`, paired try by try (the k-th tries met
+    the same deal), by more than `margin` on average and by more than twice the standard error
+    of that average."""
+    n = min(len(best), len(rule))
+    if n < 2:
+        return False
+    diffs = [b - r for b, r in zip(best, rule, strict=False)]
+    mean = sum(diffs) / n
+    spread = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean > margin and mean > 2 * math.sqrt(spread / n)
 
 
 def _settled(root: _Node, done: int, remaining: int) -> bool:
@@ -238,3 +305,14 @@ def _settled(root: _Node, done: int, remaining: int) -> bool:
         elif v > second:
             second = v
     return first - second > remaining
+
+
+PLAYOUTS = ("", "rule")
+
+
+def play_out(hooks: AgentHooks, world: Any, rng: Rng, moves: int = 100_000) -> None:
+    """Play `world` on by the game's rule of thumb, every seat, to the end of the game (or for
+    at most `moves` moves, for a game the rule could play forever)."""
+    while moves > 0 and not world.is_terminal():
+        world.apply(hooks.rule_of_thumb(world, rng))
+        moves -= 1
