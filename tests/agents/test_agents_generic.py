@@ -147,7 +147,7 @@ def test_agent_specs() -> None:
     assert (agent.iterations, agent.exploration, agent.deals) == (25, 1.2, 5)
     for bad, words in [("ismcts:depth=3", "no option 'depth'"), ("ismcts:iterations=lots", "expected int"),
                        ("ismcts:iterations=0", "at least 1"), ("alphago", "unknown agent"),
-                       ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game' or 'turn'"),
+                       ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game', 'turn' or 'move'"),
                        ("ismcts:playout=random", "playout must be one of '', 'rule'"),
                        ("heuristic:playout=yes", "playout must be one of '', 'rule'"),
                        ("ismcts:margin=-0.1", "must not be negative")]:
@@ -237,3 +237,17 @@ def test_a_playout_plays_the_game_to_its_end_by_the_rule() -> None:
     short = s.resample_hidden(s.current_player, 9)
     play_out(HOOKS, short, Rng(0), moves=3)
     assert not short.is_terminal()
+
+
+def test_a_move_horizon_keeps_the_tree_to_the_roots_actions() -> None:
+    """With `horizon=move` the tree is the root's actions alone (each try judged as the rule
+    goes on from it); the deckbuilder's own turn horizon grows the searcher's later decisions
+    of the same turn below them."""
+    positions = [p for p in _deckbuilding_positions(5, every=5) if HOOKS.routine(p, Rng(0)) is None]
+    deeper = 0
+    for p in positions[:6]:
+        flat = _searched_tree(IsmctsAgent(2, iterations=60, horizon="move"), p)
+        assert flat.children and not any(c.children for c in flat.children.values())
+        turn = _searched_tree(IsmctsAgent(2, iterations=60), p)
+        deeper += any(c.children for c in turn.children.values())
+    assert deeper > 0

@@ -31,7 +31,9 @@ deckbuilder's choice; the `horizon` option overrides it): the tree then holds on
 searcher's decisions until another seat moves, each leaf is settled and judged at the end of
 that turn, and a node is worth its most-tried child (the one the search believes best) rather
 than the average of every line tried below it. Searching the opponents' later turns with the
-same budget only added noise.
+same budget only added noise. With `horizon="move"` the tree is the root's actions alone:
+each try of an action is judged as the rule would go on from it (settled and scored, or played
+out), a bandit over the actions that spends the budget on the ones that look best.
 """
 
 from __future__ import annotations
@@ -70,11 +72,11 @@ class IsmctsAgent:
     `deals`: how many different deals of the hidden cards a decision samples (at most one per
     iteration; iterations cycle through them).
     `weights`: passed to the game's `evaluate` hook, as for the heuristic player.
-    `horizon`: "game" or "turn" (see the module's docstring); by default the game's choice.
+    `horizon`: "game", "turn" or "move" (see the module's docstring); by default the game's.
     `playout`: "" (score a leaf by the evaluation) or "rule" (play it out by the rule of thumb).
     `margin`: above 0, the rule of thumb's move is kept unless the most-tried action beat it,
-    paired deal by deal, by more than this (on the -1..1 scale) and by more than twice the
-    standard error (0: the most-tried action, always).
+    paired deal by deal, by more than this (on the -1..1 scale) and by more than the standard
+    error of the mean difference (0: the most-tried action, always).
     """
 
     name = "ismcts"
@@ -92,8 +94,8 @@ class IsmctsAgent:
         if playout not in PLAYOUTS:
             raise ConfigError(f"ismcts: playout must be one of {', '.join(map(repr, PLAYOUTS))}, "
                               f"got {playout!r}")
-        if horizon not in ("", "game", "turn"):
-            raise ConfigError(f"ismcts: horizon must be 'game' or 'turn', got {horizon!r}")
+        if horizon not in ("", "game", "turn", "move"):
+            raise ConfigError(f"ismcts: horizon must be 'game', 'turn' or 'move', got {horizon!r}")
         if deals < 1:
             raise ConfigError(f"ismcts: deals must be at least 1, got {deals}")
         self.rng = Rng(seed)
@@ -187,7 +189,7 @@ class IsmctsAgent:
         node, score the leaf and back the value up. A path's entries are (node, player who
         chose the action into it)."""
         hooks = self._hooks
-        while True:
+        while self.horizon != "move":
             self._skip_forced(world)
             if world.is_terminal() or (self.horizon == "turn" and world.current_player != self._me):
                 break
@@ -281,15 +283,15 @@ class IsmctsAgent:
 
 def _clearly_better(best: list[float], rule: list[float], margin: float) -> bool:
     """Whether the tries of `best` beat those of `rule`, paired try by try (the k-th tries met
-    the same deal), by more than `margin` on average and by more than twice the standard error
-    of that average."""
+    the same deal), by more than `margin` on average and by more than the standard error of
+    that average (a one-sided test at about 84%: the search's own pick needs little proof)."""
     n = min(len(best), len(rule))
     if n < 2:
         return False
     diffs = [b - r for b, r in zip(best, rule, strict=False)]
     mean = sum(diffs) / n
     spread = sum((x - mean) ** 2 for x in diffs) / (n - 1)
-    return mean > margin and mean > 2 * math.sqrt(spread / n)
+    return mean > margin and mean > math.sqrt(spread / n)
 
 
 def _settled(root: _Node, done: int, remaining: int) -> bool:
