@@ -145,6 +145,13 @@ def test_agent_specs() -> None:
     assert set(AGENTS) >= {"random", "greedy", "heuristic", "ismcts"}
     agent: Any = make_agent("ismcts:iterations=25:exploration=1.2:deals=5", 1)
     assert (agent.iterations, agent.exploration, agent.deals) == (25, 1.2, 5)
+    # playouts are a win or a loss: the lookahead then takes more deals and a margin by default
+    agent = make_agent("heuristic:playout=rule", 1)
+    assert (agent.samples, agent.margin) == (32, 0.15)
+    agent = make_agent("heuristic:playout=rule:samples=8:margin=0", 1)
+    assert (agent.samples, agent.margin) == (8, 0.0)
+    agent = make_agent("heuristic", 1)
+    assert (agent.samples, agent.margin) == (0, 0.0)
     for bad, words in [("ismcts:depth=3", "no option 'depth'"), ("ismcts:iterations=lots", "expected int"),
                        ("ismcts:iterations=0", "at least 1"), ("alphago", "unknown agent"),
                        ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game', 'turn' or 'move'"),

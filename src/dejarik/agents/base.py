@@ -83,6 +83,10 @@ class GreedyAgent:
         return hooks.rule_of_thumb(state, self.rng)
 
 
+PLAYOUT_SAMPLES = 32    # the lookahead's deals per action when it plays moves out (measured)
+PLAYOUT_MARGIN = 0.15   # and the margin by which a move must beat the rule's (docs/agents.md)
+
+
 class HeuristicAgent:
     """One-step lookahead on the game's evaluation: try each legal action on a copy of the
     position in which everything hidden from it is dealt again (`resample_hidden`), and take
@@ -97,19 +101,22 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None, samples: int = 0,
-                 margin: float = 0.0, playout: str = "") -> None:
+                 margin: float | None = None, playout: str = "") -> None:
         if samples < 0:
             raise ConfigError(f"heuristic samples must be 1 or more, not {samples}")
-        if margin < 0:
+        if margin is not None and margin < 0:
             raise ConfigError(f"heuristic margin must not be negative, not {margin}")
         if playout not in PLAYOUTS:
             raise ConfigError(f"heuristic playout must be one of {', '.join(map(repr, PLAYOUTS))}, "
                               f"not {playout!r}")
         self.playout = playout   # "rule": judge a move by playing the game out by the rule of thumb
-        self.margin = margin   # how much better (on the evaluation's scale) a move must look than the rule's
+        # how much better (on the evaluation's scale) a move must look than the rule's; a played-out
+        # game is a win or a loss, so playouts need many deals and a margin over their luck
+        self.margin = margin if margin is not None else PLAYOUT_MARGIN if playout else 0.0
         self.rng = Rng(seed)
         self.weights = weights
-        self.samples = samples   # 0: as many as the game's hooks suggest (`lookahead_samples`)
+        # 0: as many as the game's hooks suggest (`lookahead_samples`), or PLAYOUT_SAMPLES
+        self.samples = samples or (PLAYOUT_SAMPLES if playout else 0)
         self._checked: dict[str, float] | None = None
 
     def act(self, state: GameState) -> Action:
