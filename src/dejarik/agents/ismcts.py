@@ -52,13 +52,13 @@ from dejarik.core.rng import Rng
 
 class _Node:
     __slots__ = ("avail", "children", "tries", "visits", "wins")
+    tries: list[float]   # a root action's value in each of its tries, in order (root's children only)
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.wins = 0.0    # summed value, for the player who chose the action leading here
         self.avail = 0     # iterations in which the action leading here was legal
-        self.tries: list[float] = []   # a root action's value in each of its tries, in order
 
 
 class IsmctsAgent:
@@ -180,6 +180,7 @@ class IsmctsAgent:
             a = usual if usual in untried else untried[0]
             child = root.children[a] = _Node()
             child.avail = 1
+            child.tries = []   # only the root's children keep their tries: not on the hot path
             return a, child
         child, a = self._select(root, acts)
         return a, child
