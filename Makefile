@@ -32,7 +32,7 @@ run: $(STAMP)
 test: $(COMPILED)
 	$(BIN)/ruff check src tests bench examples tools
 	$(BIN)/mypy src
-	$(BIN)/pytest -n 2 --dist worksteal
+	$(BIN)/pytest -n 2 --dist worksteal --durations=25
 	DEJARIK_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -m pure
 
 bench: $(COMPILED)

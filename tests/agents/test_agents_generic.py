@@ -19,7 +19,8 @@ from tests.games.kuhn import BET, PASS, KuhnState
 
 # cheap budgets: the decisions are compared, not judged
 SPECS = ["random", "greedy", "heuristic", "ismcts:iterations=40:deals=10",
-         "heuristic:samples=2:playout=rule:margin=0.1", "ismcts:iterations=16:playout=rule:margin=0.1"]
+         "heuristic:samples=2:playout=rule:margin=0.1", "ismcts:iterations=16:playout=rule:margin=0.1",
+         "ismcts:iterations=24:playout=rule:root=halving:horizon=move:margin=0.1"]
 
 
 def _positions(s: Any, seed: int, every: int, steps: int) -> list[Any]:
@@ -93,7 +94,7 @@ def test_ismcts_is_deterministic_for_a_seed_and_iteration_budget(game: str) -> N
     assert all(p in s.legal_actions() for p, s in zip(picks, positions, strict=True))
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iterations=300"])
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iterations=300", "ismcts:iterations=300:root=halving"])
 def test_kuhn_dominant_choices(spec: str) -> None:
     """Facing a bet, calling with the King always wins and calling with the Jack always loses:
     both players must find the dominant reply (each hand and history, several seeds)."""
@@ -157,7 +158,9 @@ def test_agent_specs() -> None:
                        ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game', 'turn' or 'move'"),
                        ("ismcts:playout=random", "playout must be one of '', 'rule'"),
                        ("heuristic:playout=yes", "playout must be one of '', 'rule'"),
-                       ("ismcts:margin=-0.1", "must not be negative")]:
+                       ("ismcts:margin=-0.1", "must not be negative"),
+                       ("ismcts:root=thompson", "root must be one of 'ucb', 'halving'"),
+                       ("ismcts:root=halving:seconds=1", "iterations, not seconds")]:
         with pytest.raises(ConfigError, match=words):
             make_agent(bad, 1)
 
@@ -258,3 +261,24 @@ def test_a_move_horizon_keeps_the_tree_to_the_roots_actions() -> None:
         turn = _searched_tree(IsmctsAgent(2, iterations=60), p)
         deeper += any(c.children for c in turn.children.values())
     assert deeper > 0
+
+
+def test_sequential_halving_shares_the_budget_in_rounds() -> None:
+    """With `root=halving` every root action gets tries in the first round, each round gives
+    the survivors equal tries and keeps the better half, and the budget is spent (less what
+    rounds of equal shares leave over). The last survivor, the action most tried, is played."""
+    positions = [p for p in _deckbuilding_positions(5, every=5)
+                 if HOOKS.routine(p, Rng(0)) is None and len(p.legal_actions()) >= 3]
+    assert positions
+    for p in positions[:4]:
+        agent = IsmctsAgent(4, iterations=120, root="halving", horizon="move")
+        chosen = agent.act(p)
+        root = agent.last_root
+        assert root is not None
+        tries = sorted((c.visits for c in root.children.values()), reverse=True)
+        n = len(p.legal_actions())
+        assert len(tries) == n and min(tries) >= 1
+        assert 120 - n <= sum(tries) <= 120 and agent.last_iterations == sum(tries)
+        assert tries[0] == tries[1] > tries[-1]   # the final pair got the most
+        assert root.children[chosen].visits == tries[0]
+        assert all(len(c.tries) == c.visits for c in root.children.values())

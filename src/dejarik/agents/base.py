@@ -170,7 +170,8 @@ OPTIONS: dict[str, dict[str, type]] = {
     "greedy": {"explore": float},
     "heuristic": {"weights": dict, "samples": int, "margin": float, "playout": str},
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
-               "deals": int, "weights": dict, "horizon": str, "playout": str, "margin": float},
+               "deals": int, "weights": dict, "horizon": str, "playout": str, "margin": float,
+               "root": str},
     "policy": {"file": str, "temperature": float},
 }
 

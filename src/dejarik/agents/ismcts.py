@@ -77,6 +77,8 @@ class IsmctsAgent:
     `margin`: above 0, the rule of thumb's move is kept unless the most-tried action beat it,
     paired deal by deal, by more than this (on the -1..1 scale) and by more than the standard
     error of the mean difference (0: the most-tried action, always).
+    `root`: "ucb" (UCB1 at the root, as below it) or "halving" (sequential halving: rounds of
+    equal tries on the same deals, keeping the better half each round; needs `iterations`).
     """
 
     name = "ismcts"
@@ -84,7 +86,7 @@ class IsmctsAgent:
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: int = 0, deals: int = 100,
                  weights: Mapping[str, float] | None = None, horizon: str = "",
-                 playout: str = "", margin: float = 0.0) -> None:
+                 playout: str = "", margin: float = 0.0, root: str = "ucb") -> None:
         if iterations < 1:
             raise ConfigError(f"ismcts: iterations must be at least 1, got {iterations}")
         if seconds is not None and seconds <= 0:
@@ -98,6 +100,10 @@ class IsmctsAgent:
             raise ConfigError(f"ismcts: horizon must be 'game', 'turn' or 'move', got {horizon!r}")
         if deals < 1:
             raise ConfigError(f"ismcts: deals must be at least 1, got {deals}")
+        if root not in ROOTS:
+            raise ConfigError(f"ismcts: root must be one of {', '.join(map(repr, ROOTS))}, got {root!r}")
+        if root == "halving" and seconds is not None:
+            raise ConfigError("ismcts: root 'halving' shares out a number of iterations, not seconds")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -106,6 +112,7 @@ class IsmctsAgent:
         self.deals = deals
         self.playout = playout
         self.margin = margin
+        self.root = root
         self.horizon_option = horizon
         self.horizon = horizon or "game"   # the game's choice, set by each decision when not given
         self.weights = dict(weights) if weights else None
@@ -135,31 +142,65 @@ class IsmctsAgent:
         if self.weights and self._checked is None and hooks is not None:
             self._checked = hooks.check_weights(self.weights)
         usual = self._usual(state, acts)
-        while True:
-            # the root's action first (its legal actions are the same in every deal): the k-th
-            # try of an action meets the k-th deal, so the actions are compared on equal luck
-            action, child = self._root_step(root, acts, usual)
-            k = child.visits % self.deals
-            while len(pool) <= k:
-                pool.append(state.resample_hidden(me, self.rng.next64()))
-            world: Any = pool[k].clone()
-            world.apply(action)
-            before = child.wins
-            self._iterate(child, world, [(child, me)])
-            child.tries.append(child.wins - before)
-            done += 1
-            if deadline is None:
-                if done >= self.iterations or _settled(root, done, self.iterations - done):
+        if self.root == "halving":
+            best = self._halve(state, root, acts, usual, pool)
+            done = sum(child.visits for child in root.children.values())
+        else:
+            while True:
+                action, child = self._root_step(root, acts, usual)
+                self._try(state, action, child, pool)
+                done += 1
+                if deadline is None:
+                    if done >= self.iterations or _settled(root, done, self.iterations - done):
+                        break
+                elif time.perf_counter() >= deadline:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            best = max((child.visits, child.wins, a) for a, child in root.children.items())[2]
         self.last_iterations = done
         self.last_root = root
-        best = max((child.visits, child.wins, a) for a, child in root.children.items())[2]
         if self.margin > 0 and usual is not None and best != usual \
                 and not _clearly_better(root.children[best].tries, root.children[usual].tries, self.margin):
             return usual   # the rule's move, unless the search is sure another is better
         return best
+
+    def _try(self, state: GameState, action: Action, child: _Node, pool: list[Any]) -> None:
+        """One iteration through the root's `action`. The root's legal actions are the same in
+        every deal, and the k-th try of an action meets the k-th deal of `pool`, so the actions
+        are compared on equal luck."""
+        k = child.visits % self.deals
+        while len(pool) <= k:
+            pool.append(state.resample_hidden(self._me, self.rng.next64()))
+        world: Any = pool[k].clone()
+        world.apply(action)
+        before = child.wins
+        self._iterate(child, world, [(child, self._me)])
+        child.tries.append(child.wins - before)
+
+    def _halve(self, state: GameState, root: _Node, acts: list[Action], usual: Action | None,
+               pool: list[Any]) -> Action:
+        """Sequential halving over the root's actions: each round gives every surviving action
+        the same number of tries (on the same deals) and keeps the better half, so the budget
+        goes to the close contest between the best few instead of where UCB1's early luck
+        sends it. Returns the last survivor (the best average of the final round)."""
+        alive = list(acts)
+        for a in alive:
+            child = root.children[a] = _Node()
+            child.tries = []
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.iterations
+        for r in range(rounds):
+            each = max(1, budget // ((rounds - r) * len(alive)))
+            for a in alive:
+                child = root.children[a]
+                for _ in range(each):
+                    child.avail += 1
+                    self._try(state, a, child, pool)
+            budget -= each * len(alive)
+            # the better half by average (the rule's move first among equals)
+            alive.sort(key=lambda a: (root.children[a].wins / root.children[a].visits, a == usual),
+                       reverse=True)
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        return alive[0]
 
     def _usual(self, state: GameState, acts: list[Action]) -> Action | None:
         """The rule of thumb's move at the root (it reads only what the player may know)."""
@@ -311,6 +352,7 @@ def _settled(root: _Node, done: int, remaining: int) -> bool:
 
 
 PLAYOUTS = ("", "rule")
+ROOTS = ("ucb", "halving")   # how the root's actions share the iterations
 
 
 def play_out(hooks: AgentHooks, world: Any, rng: Rng, moves: int = 100_000) -> None:
