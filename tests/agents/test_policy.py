@@ -91,6 +91,26 @@ def test_self_play_goes_through_the_gymnasium_environment_and_learns(small: Path
     assert any(not np.array_equal(w, b) for (w, _), b in zip(net.layers, before, strict=True))
 
 
+def test_self_play_meets_the_league_in_turn(small: Path) -> None:
+    """Game g meets the frozen copy, then each league agent, in turn; the scores say whom."""
+    pytest.importorskip("gymnasium", reason="self-play needs the rl extra")
+    net = PolicyNet.load(small)
+    result = self_play(net, GAME, CONFIG, games=6, seed=0, batch=2, rate=1e-3,
+                       league=["random", "greedy"])
+    assert set(result["score_by_opponent"]) == {"self", "random", "greedy"}
+    assert result["games"] == 6
+
+
+def test_dejarik_train_league_needs_self_play_and_good_specs(tmp_path: Path) -> None:
+    out = tmp_path / "p.npz"
+    alone = CliRunner().invoke(main, ["train", GAME, "--league", "greedy", "--out", str(out)])
+    assert alone.exit_code != 0 and "--league names opponents for the self-play games" in alone.output
+    bad = CliRunner().invoke(main, ["train", GAME, "--self-play", "2", "--league", "greedy,nobody",
+                                    "--out", str(out)])
+    assert bad.exit_code != 0 and "unknown agent 'nobody'" in bad.output
+    assert not out.exists()
+
+
 def test_the_policy_decides_from_what_the_player_may_know(small: Path) -> None:
     """Re-dealing what the player to move cannot see changes nothing it does."""
     state = get_game(GAME).new_state(CONFIG, 9)

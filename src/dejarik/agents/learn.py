@@ -198,17 +198,26 @@ def agreement(net: PolicyNet, data: Decisions) -> dict[str, float]:
 
 def self_play(net: PolicyNet, game: str, config: dict[str, Any], games: int, seed: int,
               rate: float = 1e-4, refresh: int = 200, batch: int = 16,
-              on_game: Callable[[int], None] | None = None) -> dict[str, float]:
+              league: Sequence[str] = (),
+              on_game: Callable[[int], None] | None = None) -> dict[str, Any]:
     """REINFORCE through the Gymnasium environment against a frozen copy of the network,
-    refreshed every `refresh` games. Returns the learner's score over the games."""
+    refreshed every `refresh` games, and the `league`'s agents in turn (game g meets the
+    (g mod n)-th of the n opponents, the frozen copy first): a network that only meets itself
+    can drift into habits any fixed player punishes. Returns the learner's score over each
+    opponent's games."""
     from dejarik.interop.gymnasium import DejarikEnv  # the `rl` extra
 
     rng = Rng(seed)
     opt = Adam(net, rate)
-    baseline, score = 0.0, 0.0
+    names = ["self", *league]
+    baseline = [0.0] * len(names)   # one per opponent: the expected result differs
+    won = [0.0] * len(names)
+    met = [0] * len(names)
     with tempfile.TemporaryDirectory() as tmp:
         frozen = Path(tmp) / "frozen.npz"
-        env: DejarikEnv | None = None
+        envs: list[DejarikEnv] = [DejarikEnv(config=config, game=game, seat="random", opponent=spec)
+                                  for spec in league]
+        mirror: DejarikEnv | None = None
         xs: list[Array] = []
         masks: list[npt.NDArray[np.bool_]] = []
         acts: list[int] = []
@@ -216,9 +225,11 @@ def self_play(net: PolicyNet, game: str, config: dict[str, Any], games: int, see
         for g in range(games):
             if g % refresh == 0:
                 net.save(frozen)
-                env = DejarikEnv(config=config, game=game, seat="random",
-                                 opponent=f"policy:file={frozen}:temperature=1")
-            assert env is not None
+                mirror = DejarikEnv(config=config, game=game, seat="random",
+                                    opponent=f"policy:file={frozen}:temperature=1")
+            assert mirror is not None
+            which = g % len(names)
+            env = envs[which - 1] if which else mirror
             obs, info = env.reset(seed=rng.next64() >> 1)
             steps: list[tuple[Array, npt.NDArray[np.bool_], int]] = []
             done, reward = False, 0.0
@@ -230,9 +241,10 @@ def self_play(net: PolicyNet, game: str, config: dict[str, Any], games: int, see
                     steps.append((obs, mask, action))
                 obs, r, terminated, truncated, info = env.step(action)
                 reward, done = float(r), terminated or truncated
-            score += (reward + 1) / 2
-            advantage = reward - baseline
-            baseline += 0.02 * (reward - baseline)
+            won[which] += (reward + 1) / 2
+            met[which] += 1
+            advantage = reward - baseline[which]
+            baseline[which] += 0.02 * advantage
             for x, m, a in steps:
                 xs.append(x)
                 masks.append(m)
@@ -245,11 +257,13 @@ def self_play(net: PolicyNet, game: str, config: dict[str, Any], games: int, see
                 xs, masks, acts, weights = [], [], [], []
             if on_game:
                 on_game(1)
-    return {"games": games, "score": round(score / max(1, games), 4)}
+    return {"games": games, "score": round(sum(won) / max(1, games), 4),
+            "score_by_opponent": {n: round(w / m, 4) for n, w, m in zip(names, won, met, strict=True) if m}}
 
 
 def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: int,
-          hidden: Sequence[int], seed: int, self_play_games: int = 0, jobs: int = 1,
+          hidden: Sequence[int], seed: int, self_play_games: int = 0,
+          league: Sequence[str] = (), jobs: int = 1,
           on_progress: Callable[[int], None] | None = None,
           on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> PolicyNet:
     """Record, imitate, then play against itself: the network and, in its `meta`, how."""
@@ -273,7 +287,9 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
     net.meta["imitation"] = imitate(net, data, held, epochs, seed, on_epoch=on_epoch)
     imitated = time.perf_counter()
     if self_play_games:
-        net.meta["self_play"] = self_play(net, game, config, self_play_games, seed, on_game=on_progress)
+        net.meta["self_play"] = self_play(net, game, config, self_play_games, seed, league=league,
+                                          on_game=on_progress)
+        net.meta["league"] = list(league)
     net.meta["seconds"] = {"recording": round(recorded - start, 1),
                            "imitation": round(imitated - recorded, 1),
                            "self_play": round(time.perf_counter() - imitated, 1)}

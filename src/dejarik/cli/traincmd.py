@@ -36,15 +36,19 @@ def _sizes(text: str) -> list[int]:
 @click.option("--self-play", "self_play", type=click.IntRange(min=0), default=0, show_default=True,
               help="games of self-play (policy gradient, through the Gymnasium environment) after "
                    "the imitation; needs the rl extra")
+@click.option("--league", default="", metavar="SPECS",
+              help="agent specs, separated by commas, that the self-play games also meet in turn "
+                   "with the network's frozen copy (a spec named twice meets it twice as often), "
+                   "e.g. heuristic,heuristic")
 @fitting_options("the policy file to write (.npz; play it with policy:file=FILE)",
                  "worker processes for the teacher's games (default: every core)")
-def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: int, seed: int,
-          turn_limit: int, jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
+def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: int, league: str,
+          seed: int, turn_limit: int, jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
     """Train a policy network: the teacher plays itself, the network learns its choices from
     the observations the learning environments give, then it can improve by playing itself.
 
     The same command and seed write the same network. Play it as `policy:file=FILE`."""
-    from dejarik.agents.base import parse_agents
+    from dejarik.agents.base import make_agent, parse_agents
     from dejarik.agents.learn import train as fit
     from dejarik.core.registry import get_game
     from dejarik.core.spaces import learning_game
@@ -56,6 +60,11 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: 
         learning_game(game)   # a game without learning spaces is refused before any game
         cfg = game_config(opts, turn_limit, game=game)
         parse_agents(teacher, seed, engine.num_players(cfg))   # a bad spec fails before any game
+        rivals = [spec.strip() for spec in league.split(",") if spec.strip()]
+        for spec in rivals:
+            make_agent(spec, seed)
+        if rivals and not self_play:
+            raise ConfigError("--league names opponents for the self-play games: add --self-play N")
         target = Path(out)
         if target.exists() and target.is_dir():
             raise ConfigError(f"--out {out} is a directory; name a file")
@@ -74,7 +83,7 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: 
 
         net = with_progress(n + self_play, quiet, lambda advance: fit(
             game, cfg, teacher, n, epochs, sizes, seed, self_play_games=self_play,
-            jobs=jobs or default_jobs(), on_progress=advance, on_epoch=epoch_line))
+            league=rivals, jobs=jobs or default_jobs(), on_progress=advance, on_epoch=epoch_line))
         net.save(target)
         meta = net.meta
         last = meta["imitation"][-1]
@@ -84,8 +93,9 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: 
         click.echo(f"imitation, {epochs} epochs: agrees with the teacher on {last['agreement']:.1%} of "
                    f"training decisions and {last.get('held_out_agreement', 0):.1%} of held-out ones")
         if "self_play" in meta:
-            click.echo(f"self-play: {meta['self_play']['games']} games, scoring "
-                       f"{meta['self_play']['score']:.1%} against its frozen copy")
+            scores = ", ".join(f"{score:.1%} against {'its frozen copy' if who == 'self' else who}"
+                               for who, score in meta["self_play"]["score_by_opponent"].items())
+            click.echo(f"self-play: {meta['self_play']['games']} games, scoring {scores}")
         click.echo(f"took {secs['recording']} s recording, {secs['imitation']} s imitating, "
                    f"{secs['self_play']} s in self-play")
         click.echo(f"written to {target}")
