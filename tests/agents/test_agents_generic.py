@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from dejarik.agents import AGENTS, IsmctsAgent, RandomAgent, make_agent
-from dejarik.agents.ismcts import play_out
+from dejarik.agents.ismcts import _Node, play_out
 from dejarik.core.errors import ConfigError
+from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.hooks import HOOKS
@@ -226,6 +227,47 @@ def test_the_root_actions_are_compared_on_the_same_deals() -> None:
     shortest = min(map(len, tries))
     assert tries[0][:shortest] == tries[1][:shortest]
     assert len(set(tries[0])) > 1   # and the deals do differ from one try to the next
+
+
+def test_with_playouts_every_try_meets_a_deal_of_its_own() -> None:
+    """A deal decides its playout, so a deal met again repeats a result (no information, and a
+    standard error too small for the margin test): with playouts the default deals no deal
+    twice, where a fixed pool of 5 repeats its results every 5 tries."""
+    game = get_game("deckbuilding")
+    s = game.new_state(game.normalize_config({"turn_limit": 300}), 5001)
+    rule = [make_agent("greedy", 1), make_agent("greedy", 2)]
+    for _ in range(30):
+        s.apply(rule[s.current_player].act(s))
+
+    def tries(n: int, **options: Any) -> list[float]:
+        agent = IsmctsAgent(3, iterations=1, playout="rule", horizon="move", **options)
+        agent._me, agent._hooks, agent.horizon = s.current_player, game.agents, "move"
+        child, pool = _Node(), list[Any]()
+        child.tries = []
+        for _ in range(n):
+            agent._try(s, s.legal_actions()[0], child, pool)
+        return child.tries
+
+    assert make_agent("ismcts:playout=rule", 0).deals > 10**9
+    assert make_agent("ismcts", 0).deals == 100
+    pooled = tries(40, deals=5)
+    assert pooled == pooled[:5] * 8 and len(set(pooled)) > 1   # the position's result is not settled
+    assert tries(120, deals=100)[100:] == tries(20, deals=100)
+    own = tries(120)
+    assert own[100:] != own[:20] and own[:20] == tries(20)
+
+
+def test_action_values_value_every_legal_action_without_choosing() -> None:
+    """The yardstick bench/decision_regret.py judges decisions by: every legal action's mean
+    over paired tries, reproducible for a seed, the position untouched."""
+    s = KuhnState(4)
+    s.apply(BET)
+    before = s.state_hash()
+    values = IsmctsAgent(3).action_values(s, 30)
+    assert set(values) == set(s.legal_actions())
+    assert all(-1.0 <= v <= 1.0 for v in values.values())
+    assert values == IsmctsAgent(3).action_values(s, 30)
+    assert s.state_hash() == before
 
 
 def test_a_margin_keeps_the_rule_of_thumbs_move() -> None:

@@ -9,7 +9,10 @@ real position beyond asking it for its own legal actions and its observation-bas
 
 Dealing is the dearest step of an iteration, so a decision draws a pool of `deals` deals and
 the iterations take copies of them in turn; `deals` equal to the iteration budget is the
-textbook one-deal-per-iteration search.
+textbook one-deal-per-iteration search. With playouts a deal decides its playout (the dealt
+copy carries its own random state and the rule of thumb is deterministic), so a deal met
+twice only repeats a result, and the repeat would shrink the standard error the margin test
+trusts: there, by default, every try of a root action meets a deal of its own.
 
 Chains of forced moves (one legal action), and moves the game answers by rule (the `routine`
 hook, e.g. the deckbuilder's "play the cards in hand"), are walked through without a tree
@@ -39,6 +42,7 @@ out), a bandit over the actions that spends the budget on the ones that look bes
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -70,7 +74,8 @@ class IsmctsAgent:
     `rollout`: random moves played after leaving the tree before the leaf is scored (0: score
     the leaf at once; games without agent hooks always play out to the end).
     `deals`: how many different deals of the hidden cards a decision samples (at most one per
-    iteration; iterations cycle through them).
+    iteration; iterations cycle through them). Default: 100 with the evaluation at the leaves,
+    one per try with playouts.
     `weights`: passed to the game's `evaluate` hook, as for the heuristic player.
     `horizon`: "game", "turn" or "move" (see the module's docstring); by default the game's.
     `playout`: "" (score a leaf by the evaluation) or "rule" (play it out by the rule of thumb).
@@ -84,7 +89,7 @@ class IsmctsAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float | None = None,
-                 exploration: float = 0.7, rollout: int = 0, deals: int = 100,
+                 exploration: float = 0.7, rollout: int = 0, deals: int | None = None,
                  weights: Mapping[str, float] | None = None, horizon: str = "",
                  playout: str = "", margin: float = 0.0, root: str = "ucb") -> None:
         if iterations < 1:
@@ -98,6 +103,8 @@ class IsmctsAgent:
                               f"got {playout!r}")
         if horizon not in ("", "game", "turn", "move"):
             raise ConfigError(f"ismcts: horizon must be 'game', 'turn' or 'move', got {horizon!r}")
+        if deals is None:
+            deals = sys.maxsize if playout else DEALS
         if deals < 1:
             raise ConfigError(f"ismcts: deals must be at least 1, got {deals}")
         if root not in ROOTS:
@@ -162,6 +169,23 @@ class IsmctsAgent:
                 and not _clearly_better(root.children[best].tries, root.children[usual].tries, self.margin):
             return usual   # the rule's move, unless the search is sure another is better
         return best
+
+    def action_values(self, state: GameState, tries: int) -> dict[Action, float]:
+        """Every legal action's mean value (-1..1) for the player to move over `tries` paired
+        tries, no choosing: a yardstick to judge a decision by (bench/decision_regret.py)."""
+        self._me = state.current_player
+        self._hooks = get_game(state.game_name).agents
+        self.horizon = self.horizon_option or (self._hooks.search_horizon if self._hooks else "game")
+        pool: list[Any] = []
+        values: dict[Action, float] = {}
+        for action in state.legal_actions():
+            child = _Node()
+            child.tries = []
+            for _ in range(tries):
+                child.avail += 1
+                self._try(state, action, child, pool)
+            values[action] = child.wins / child.visits
+        return values
 
     def _try(self, state: GameState, action: Action, child: _Node, pool: list[Any]) -> None:
         """One iteration through the root's `action`. The root's legal actions are the same in
@@ -352,6 +376,7 @@ def _settled(root: _Node, done: int, remaining: int) -> bool:
 
 
 PLAYOUTS = ("", "rule")
+DEALS = 100   # the pool of deals a decision draws with the evaluation at the leaves
 ROOTS = ("ucb", "halving")   # how the root's actions share the iterations
 
 
