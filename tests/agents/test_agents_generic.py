@@ -241,7 +241,7 @@ def test_with_playouts_every_try_meets_a_deal_of_its_own() -> None:
 
     def tries(n: int, **options: Any) -> list[float]:
         agent = IsmctsAgent(3, iterations=1, playout="rule", horizon="move", **options)
-        agent._me, agent._hooks, agent.horizon = s.current_player, game.agents, "move"
+        agent._prepare(s)
         child, pool = _Node(), list[Any]()
         child.tries = []
         for _ in range(n):

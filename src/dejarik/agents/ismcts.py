@@ -134,9 +134,7 @@ class IsmctsAgent:
         if len(acts) == 1:
             self.last_iterations = 0
             return acts[0]
-        self._me = me = state.current_player
-        self._hooks = hooks = get_game(state.game_name).agents
-        self.horizon = self.horizon_option or (hooks.search_horizon if hooks is not None else "game")
+        me, hooks = self._prepare(state)
         if hooks is not None:   # a decision the game answers by rule is not searched
             chosen = hooks.routine(state.resample_hidden(me, self.rng.next64()), self.rng)
             if chosen is not None:
@@ -170,12 +168,17 @@ class IsmctsAgent:
             return usual   # the rule's move, unless the search is sure another is better
         return best
 
+    def _prepare(self, state: GameState) -> tuple[int, AgentHooks | None]:
+        """Who searches, the game's hooks and the horizon, for a decision at `state`."""
+        self._me = state.current_player
+        self._hooks = hooks = get_game(state.game_name).agents
+        self.horizon = self.horizon_option or (hooks.search_horizon if hooks is not None else "game")
+        return self._me, hooks
+
     def action_values(self, state: GameState, tries: int) -> dict[Action, float]:
         """Every legal action's mean value (-1..1) for the player to move over `tries` paired
         tries, no choosing: a yardstick to judge a decision by (bench/decision_regret.py)."""
-        self._me = state.current_player
-        self._hooks = get_game(state.game_name).agents
-        self.horizon = self.horizon_option or (self._hooks.search_horizon if self._hooks else "game")
+        self._prepare(state)
         pool: list[Any] = []
         values: dict[Action, float] = {}
         for action in state.legal_actions():
