@@ -158,7 +158,7 @@ def test_bench_runs_and_names_the_engine_build() -> None:
 def test_spaces_prints_the_layout_and_its_json() -> None:
     code, out = run("spaces", "deckbuilding")
     assert code == 0, out
-    assert "130 card instances; observation 4873 floats" in out and "2608 actions" in out
+    assert "130 card instances; observation 4957 floats" in out and "2608 actions" in out
     assert "8-137  play card i" in out and "0-2  TIE Fighter (galaxy, empire)" in out
     code, out = run("spaces", "--json")
     data = json.loads(out[out.index("{"):])

@@ -176,7 +176,7 @@ def test_dejarik_train_writes_a_playable_policy(tmp_path: Path) -> None:
                                        "--epochs", "1", "--hidden", "8", "-j", "1", "--quiet",
                                        "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "decisions from 4 games by greedy (seed 0), network 4873x8x2608" in result.output
+    assert "decisions from 4 games by greedy (seed 0), network 4957x8x2608" in result.output
     assert f"written to {out}" in result.output
     meta = PolicyNet.load(out).meta
     assert meta["teacher"] == "greedy" and meta["hidden"] == [8] and meta["game"] == GAME

@@ -9,7 +9,13 @@ from dejarik.core.errors import IllegalActionError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.observe import shown_zones
-from dejarik.deckbuilding.tensors import CARD_FEATURES, GLOBAL_FEATURES, LOCATIONS, spaces_for
+from dejarik.deckbuilding.tensors import (
+    CARD_FEATURES,
+    GLOBAL_FEATURES,
+    LOCATIONS,
+    OPTION_FEATURES,
+    spaces_for,
+)
 from tests.interop.conftest import positions
 
 
@@ -17,10 +23,38 @@ def test_sizes_are_fixed_by_the_config() -> None:
     a, b = DeckbuildingState({}, 1), DeckbuildingState({}, 99)
     sa, sb = spaces_for(a), spaces_for(b)
     assert (sa.action_size, sa.obs_size) == (sb.action_size, sb.obs_size)
-    assert sa.obs_size == sa.n * len(CARD_FEATURES) + len(GLOBAL_FEATURES)
+    assert sa.obs_size == (sa.n * len(CARD_FEATURES) + len(GLOBAL_FEATURES)
+                           + sa.options * len(OPTION_FEATURES))
     assert sa.n == len(a.inst_def) == 130  # beginner mode, original edition
     assert sa.observe(a, 0).shape == (sa.obs_size,)
     assert sa.mask(a).shape == (sa.action_size,)
+
+
+def test_a_pending_choice_shows_what_each_option_does() -> None:
+    """"option 0" means something else on every card: the options block says what each option
+    of the pending choice gains and does, and is empty while no choice is pending."""
+    seen = 0
+    for s in positions(40):
+        if s.is_terminal():
+            continue
+        sp = spaces_for(s)
+        width = len(OPTION_FEATURES)
+        block = sp.observe(s, s.current_player)[-sp.option_width:].reshape(sp.options, width)
+        options = [a for a in s.legal_actions() if a[0] == d.OPTION]
+        if not options:
+            assert not block.any()
+            continue
+        f = s.stack[-1]
+        choice = s.table.progs[f.prog][f.pc]
+        assert block[:len(choice[2]), 0].all() and not block[len(choice[2]):].any()
+        for i, (_, prog) in enumerate(choice[2]):
+            steps = s.table.progs[prog]
+            gained = [sum(step[k] for step in steps if step[0] == d.OP_GAIN) for k in (1, 2, 3)]
+            expected = np.clip(np.array(gained, dtype=np.float32) / 5.0, 0, 1)
+            assert np.allclose(block[i, 2:5], expected)
+            assert block[i, OPTION_FEATURES.index(f"op_{steps[0][0]}")] > 0
+        seen += 1
+    assert seen >= 3, "the sample positions hold a few choices between options"
 
 
 def test_every_legal_action_has_its_own_index_and_decodes_back() -> None:

@@ -66,6 +66,14 @@ SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0,
                  "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
 """Divisors for scaled features; deck and pile sizes are divided by the number of card instances."""
 
+OPTION_FEATURES: Final = ("offered", "opponent_chooses", "resources", "force", "attack",
+                          *(f"op_{i}" for i in range(d.NUM_OPS)))
+"""Per option slot of a pending choice between options (an ability's "choose one"): what the
+option does, so that a learner can tell "option 0" of one card from "option 0" of another.
+The gains are summed over the option's own steps (divided by OPTION_SCALE); op_i counts its
+steps of each kind (divided by OPTION_SCALE); all are 0 while no such choice is pending."""
+OPTION_SCALE: Final = 5.0
+
 RECALL: Final = ("galaxy_top", "my_deck_top", "opp_deck_top", "opp_hand")
 """The recall block of an information state: per card instance, where the player last saw it
 while it was hidden."""
@@ -120,7 +128,9 @@ class Spaces:
         at += n * self.max_assign
         self.action_size = at
         self.card_width = len(CARD_FEATURES)
-        self.obs_size = n * self.card_width + len(GLOBAL_FEATURES)
+        self.option_width = self.options * len(OPTION_FEATURES)
+        self.obs_size = n * self.card_width + len(GLOBAL_FEATURES) + self.option_width
+        self._option_blocks: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
         self.instances = [state.defs[x].name for x in state.inst_def]
         self._count_scale = float(max(n, 1))
 
@@ -200,7 +210,7 @@ class Spaces:
         return {"instances": self.n, "action_size": self.action_size, "obs_size": self.obs_size,
                 "options": self.options, "max_assign": self.max_assign, "action_blocks": blocks,
                 "card_features": list(CARD_FEATURES), "global_features": list(GLOBAL_FEATURES),
-                "cards": cards}
+                "option_features": list(OPTION_FEATURES), "cards": cards}
 
     def summary_text(self, state: DeckbuildingState) -> str:
         """The layout for people: sizes, action blocks, and which card each instance is (runs
@@ -208,7 +218,8 @@ class Spaces:
         data = self.summary(state)
         lines = [f"{data['instances']} card instances; observation {data['obs_size']} floats "
                  f"({data['instances']} x {len(data['card_features'])} card features + "
-                 f"{len(data['global_features'])} globals); {data['action_size']} actions",
+                 f"{len(data['global_features'])} globals + {data['options']} options x "
+                 f"{len(data['option_features'])} option features); {data['action_size']} actions",
                  "action blocks:"]
         for b in data["action_blocks"]:
             last = b["first"] + b["count"] - 1
@@ -227,8 +238,9 @@ class Spaces:
 
     @property
     def observation_parts(self) -> dict[str, tuple[int, ...]]:
-        """The card block (instance by feature) and the globals."""
-        return {"cards": (self.n, self.card_width), "globals": (len(GLOBAL_FEATURES),)}
+        """The card block (instance by feature), the globals, and the pending choice's options."""
+        return {"cards": (self.n, self.card_width), "globals": (len(GLOBAL_FEATURES),),
+                "options": (self.options, len(OPTION_FEATURES))}
 
     @property
     def recall_shape(self) -> tuple[int, int]:
@@ -310,7 +322,7 @@ class Spaces:
         slot_col = col + 10
         for i, c in enumerate(region.row[:ROW_SLOTS]):
             cards[c, slot_col + i] = 1.0
-        return np.concatenate((cards.ravel(), self._globals(s, player)))
+        return np.concatenate((cards.ravel(), self._globals(s, player), self._options(s)))
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
@@ -337,7 +349,8 @@ class Spaces:
             tuple(sorted(s.attacked)), tuple(s.committed), tuple(sorted(s.exile_end)),
             tuple(s.bought), tuple(sorted(s.fired)), tuple(sorted(s.bonus.items())), s.target,
             tuple(s.prevented), s.next_buy, s.hunts_used, s.waiting, op,
-            f.source if f is not None else -1)
+            f.source if f is not None else -1,
+            (f.prog, f.pc) if f is not None and op == d.OP_CHOOSE else None)
 
     @staticmethod
     def _seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
@@ -393,6 +406,29 @@ class Spaces:
             op = int(s.table.progs[f.prog][f.pc][0])
         g[i + 1 + op] = 1.0
         return g
+
+
+    def _options(self, s: DeckbuildingState) -> npt.NDArray[np.float32]:
+        """The options block: what each option of a pending choice does (zeros otherwise)."""
+        f = s.stack[-1] if s.waiting and s.stack else None
+        op = s.table.progs[f.prog][f.pc] if f is not None else None
+        if f is None or op is None or op[0] != d.OP_CHOOSE:
+            return np.zeros(self.option_width, dtype=np.float32)
+        block = self._option_blocks.get((f.prog, f.pc))
+        if block is None:
+            block = self._option_blocks[(f.prog, f.pc)] = self._describe_options(s, op)
+        return block
+
+    def _describe_options(self, s: DeckbuildingState, op: tuple[Any, ...]) -> npt.NDArray[np.float32]:
+        rows = np.zeros((self.options, len(OPTION_FEATURES)), dtype=np.float32)
+        first_op = OPTION_FEATURES.index("op_0")
+        for i, (_, prog) in enumerate(op[2][:self.options]):
+            rows[i, 0], rows[i, 1] = 1.0, float(bool(op[1]))
+            for step in s.table.progs[prog]:
+                if step[0] == d.OP_GAIN:
+                    rows[i, 2:5] += np.asarray(step[1:4], dtype=np.float32) / OPTION_SCALE
+                rows[i, first_op + step[0]] += 1.0 / OPTION_SCALE
+        return np.clip(rows, 0.0, 1.0).ravel()
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:
