@@ -407,16 +407,16 @@ class Spaces:
         g[i + 1 + op] = 1.0
         return g
 
-
     def _options(self, s: DeckbuildingState) -> npt.NDArray[np.float32]:
-        """The options block: what each option of a pending choice does (zeros otherwise)."""
+        """The options block: what each option of a pending choice does (zeros otherwise);
+        made once per choice in the card table."""
         f = s.stack[-1] if s.waiting and s.stack else None
-        op = s.table.progs[f.prog][f.pc] if f is not None else None
-        if f is None or op is None or op[0] != d.OP_CHOOSE:
+        if f is None or s.table.progs[f.prog][f.pc][0] != d.OP_CHOOSE:
             return np.zeros(self.option_width, dtype=np.float32)
         block = self._option_blocks.get((f.prog, f.pc))
         if block is None:
-            block = self._option_blocks[(f.prog, f.pc)] = self._describe_options(s, op)
+            block = self._option_blocks[(f.prog, f.pc)] = self._describe_options(
+                s, s.table.progs[f.prog][f.pc])
         return block
 
     def _describe_options(self, s: DeckbuildingState, op: tuple[Any, ...]) -> npt.NDArray[np.float32]:
