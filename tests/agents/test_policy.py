@@ -31,7 +31,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _play(white: str, black: str, seed: int) -> tuple[int | None, int]:
+def play_game(white: str, black: str, seed: int) -> tuple[int | None, int]:
     state = get_game(GAME).new_state(CONFIG, seed)
     agents = [make_agent(white, seed), make_agent(black, seed + 1)]
     moves = 0
@@ -43,10 +43,10 @@ def _play(white: str, black: str, seed: int) -> tuple[int | None, int]:
 
 def test_a_trained_policy_plays_whole_games_as_an_agent_spec(small: Path) -> None:
     spec = f"policy:file={small}"
-    first = _play(spec, "greedy", 5)
+    first = play_game(spec, "greedy", 5)
     assert first[1] > 20
-    assert _play(spec, "greedy", 5) == first               # the same seed, the same game
-    assert _play(f"{spec}:temperature=1", "random", 6)[1] > 20
+    assert play_game(spec, "greedy", 5) == first               # the same seed, the same game
+    assert play_game(f"{spec}:temperature=1", "random", 6)[1] > 20
 
 
 def test_the_same_command_and_seed_write_the_same_network() -> None:
@@ -111,9 +111,11 @@ def test_dejarik_train_league_needs_self_play_and_good_specs(tmp_path: Path) -> 
     assert not out.exists()
 
 
-def test_the_policy_decides_from_what_the_player_may_know(small: Path) -> None:
-    """Re-dealing what the player to move cannot see changes nothing it does."""
-    state = get_game(GAME).new_state(CONFIG, 9)
+def check_blind_to_hidden_cards(spec: str, seed: int = 9) -> int:
+    """Along a game of the greedy rule: re-dealing what the player to move cannot see changes
+    nothing `spec` does, and deciding leaves the real position as it was. Returns how many
+    choices were checked."""
+    state = get_game(GAME).new_state(CONFIG, seed)
     greedy = make_agent("greedy", 0)
     checked = 0
     for _ in range(200):
@@ -121,12 +123,18 @@ def test_the_policy_decides_from_what_the_player_may_know(small: Path) -> None:
             break
         if len(state.legal_actions()) > 1:
             me = state.current_player
-            choices = {make_agent(f"policy:file={small}", 7).act(state.resample_hidden(me, k))
-                       for k in range(3)}
+            choices = {make_agent(spec, 7).act(state.resample_hidden(me, k)) for k in range(3)}
             assert len(choices) == 1
             checked += 1
+            before = state.observation(me)
+            make_agent(spec, 7).act(state)
+            assert state.observation(me) == before
         state.apply(greedy.act(state))
-    assert checked > 20
+    return checked
+
+
+def test_the_policy_decides_from_what_the_player_may_know(small: Path) -> None:
+    assert check_blind_to_hidden_cards(f"policy:file={small}") > 20
 
 
 def _write(path: Path, meta: object, **arrays: np.ndarray) -> Path:

@@ -146,13 +146,19 @@ def gradients(net: PolicyNet, x: Array, mask: npt.NDArray[np.bool_], target: npt
     g = p
     g[rows, target] -= 1.0
     g *= (weight / len(target))[:, None].astype(np.float32)
+    return backprop(net, inputs, g), loss, agree
+
+
+def backprop(net: PolicyNet, inputs: list[Array], g: Array) -> list[Array]:
+    """The gradients of every layer's weights and bias, given the gradient `g` of the loss
+    with respect to the network's outputs and each layer's input from `forward`."""
     grads: list[Array] = []
     for i in range(len(net.layers) - 1, -1, -1):
         w, _ = net.layers[i]
         grads[:0] = [inputs[i].T @ g, g.sum(axis=0)]
         if i:
             g = (g @ w.T) * (inputs[i] > 0)
-    return grads, loss, agree
+    return grads
 
 
 def imitate(net: PolicyNet, data: Decisions, held: Decisions, epochs: int, seed: int,

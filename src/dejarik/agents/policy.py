@@ -1,10 +1,19 @@
 """A learned policy as a player: `policy:file=FILE`.
 
-The file is a small network (a multilayer perceptron, ReLU between layers) from a game's
+The file is a small network (a multilayer perceptron, ReLU between layers) over a game's
 observation vector (its learning spaces, the numbers the Gymnasium, PettingZoo and OpenSpiel
-adapters hand out) to one score per action index. The player takes the legal action with the
-highest score, or draws one with the softmax of the scores at a `temperature`. It sees exactly
-what the learning environments show the seat to move: no hidden card, no search.
+adapters hand out). It scores one of two things, as its `meta` says:
+
+- `"scores": "actions"` (the default): one score per action index, from the observation of the
+  seat to move. No search: it sees exactly what the learning environments show that seat.
+- `"scores": "positions"`: one number, the worth of a position to the seat that observes it.
+  The player tries each legal action on a copy of the position with everything hidden from it
+  dealt again (as the heuristic and search players do), lets the game's `settle` hook play the
+  rest of the action or turn by rule of thumb, and scores the observation of each result: a
+  learned evaluation one step ahead, as TD-Gammon played. It never reads a hidden card.
+
+The player takes the legal action with the highest score, or draws one with the softmax of the
+scores at a `temperature`.
 
 `dejarik train` writes such files (agents/learn.py); any trainer can, with NumPy: the format is
 an `.npz` archive of `W0, b0, W1, b1, ...` (float32; `W_i` is inputs x outputs) and `meta`, a
@@ -25,13 +34,33 @@ import numpy as np
 import numpy.typing as npt
 
 from dejarik.core.errors import ConfigError
+from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import Action, GameState
+from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 from dejarik.core.spaces import SpaceLayout, learning_game
 
 FORMAT = "dejarik-policy"
 VERSION = 1
+SCORES = ("actions", "positions")
 Array = npt.NDArray[np.float32]
+SETTLE_LUCK = 0x5E77   # the settled rest of the turn meets the same luck after every action
+
+
+def afterstates(state: GameState, seed: int, hooks: AgentHooks | None
+                ) -> tuple[list[Action], list[GameState]]:
+    """The legal actions and, for each, the position it leads to on one re-deal (`seed`) of
+    what the player to move cannot see, settled by the game's rule of thumb where it has one."""
+    acts = state.legal_actions()
+    world = state.resample_hidden(state.current_player, seed)
+    after = []
+    for action in acts:
+        nxt = world.clone()
+        nxt.apply(action)
+        if hooks is not None:
+            hooks.settle(nxt, Rng(seed ^ SETTLE_LUCK))
+        after.append(nxt)
+    return acts, after
 
 
 class PolicyNet:
@@ -60,6 +89,11 @@ class PolicyNet:
     @property
     def action_size(self) -> int:
         return int(self.layers[-1][0].shape[1])
+
+    @property
+    def scores_positions(self) -> bool:
+        """Whether the network scores positions one step ahead, not action indices."""
+        return bool(self.meta.get("scores", "actions") == "positions")
 
     def forward(self, x: Array) -> tuple[Array, list[Array]]:
         """Scores for a batch of observations, and each layer's input (for training)."""
@@ -102,6 +136,9 @@ class PolicyNet:
             raise ConfigError(f"{where}: no readable 'meta' entry") from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise ConfigError(f"{where}: 'meta' does not say format {FORMAT!r}")
+        if meta.get("scores", "actions") not in SCORES:
+            raise ConfigError(f"{where}: 'meta' says it scores {meta.get('scores')!r}; a policy "
+                              f"scores {' or '.join(SCORES)}")
         if meta.get("version") != VERSION:
             raise ConfigError(f"{where}: format version {meta.get('version')!r}; this Dejarik "
                               f"reads version {VERSION}")
@@ -128,6 +165,12 @@ class PolicyNet:
         """The network must be for this game and this configuration's layout."""
         if self.meta.get("game") != game:
             raise ConfigError(f"{where} was trained for {self.meta.get('game')!r}, not {game!r}")
+        if self.scores_positions:
+            if (self.obs_size, self.action_size) != (layout.obs_size, 1):
+                raise ConfigError(f"{where} reads {self.obs_size} numbers and gives "
+                                  f"{self.action_size}; a position's worth is one number, and "
+                                  f"this configuration of {game} observes {layout.obs_size}")
+            return
         if (self.obs_size, self.action_size) != (layout.obs_size, layout.action_size):
             raise ConfigError(f"{where} reads {self.obs_size} numbers and scores {self.action_size} "
                               f"actions; this configuration of {game} has {layout.obs_size} and "
@@ -176,6 +219,22 @@ class PolicyAgent:
         if self._checked != key:
             self.net.check(state.game_name, layout, f"policy file {self.file}")
             self._checked = key
+        if self.net.scores_positions:
+            return self._one_step_ahead(state, layout)
         legal = layout.legal(state)
         obs = layout.observe(state, state.current_player)
         return legal[pick(self.net.scores(obs), sorted(legal), self.temperature, self.rng)]
+
+    def _one_step_ahead(self, state: GameState, layout: SpaceLayout) -> Action:
+        """Score the position each legal action leads to, on a re-deal of the hidden cards; a
+        decision the game answers by rule (`routine`) is answered so, as by the heuristic."""
+        me = state.current_player
+        hooks = get_game(state.game_name).agents
+        seed = self.rng.next64()
+        if hooks is not None:
+            chosen = hooks.routine(state.resample_hidden(me, seed), self.rng)
+            if chosen is not None:
+                return chosen
+        acts, after = afterstates(state, seed, hooks)
+        worth = self.net.forward(np.array([layout.observe(s, me) for s in after]))[0][:, 0]
+        return acts[pick(worth, list(range(len(acts))), self.temperature, self.rng)]

@@ -33,6 +33,20 @@ def _sizes(text: str) -> list[int]:
               help="passes over the recorded decisions")
 @click.option("--hidden", default="128", show_default=True,
               help="hidden layer sizes, separated by commas")
+@click.option("--scores", type=click.Choice(["actions", "positions"]), default="actions",
+              show_default=True,
+              help="what the network scores: every action index from the observation (no "
+                   "lookahead), or the position each legal action leads to, one step ahead on a "
+                   "re-deal of the hidden cards")
+@click.option("--refine", default="", metavar="SPEC",
+              help="with --scores positions: a second teacher (an agent spec) whose games the "
+                   "network then goes on learning from, e.g. one that searches")
+@click.option("--refine-games", "refine_games", type=click.IntRange(min=2), default=360,
+              show_default=True, help="the second teacher's games (a tenth held out)")
+@click.option("--keep", "keep", default=None, metavar="DIR",
+              help="with --scores positions: keep the recorded games in DIR (a file for each "
+                   "setting) and reuse them when the same teacher, games and seed are asked for "
+                   "again (another network size or more epochs then cost no game)")
 @click.option("--self-play", "self_play", type=click.IntRange(min=0), default=0, show_default=True,
               help="games of self-play (policy gradient, through the Gymnasium environment) after "
                    "the imitation; needs the rl extra")
@@ -42,14 +56,19 @@ def _sizes(text: str) -> list[int]:
                    "e.g. heuristic,heuristic")
 @fitting_options("the policy file to write (.npz; play it with policy:file=FILE)",
                  "worker processes for the teacher's games (default: every core)")
-def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: int, league: str,
+def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str,
+          refine: str, refine_games: int, keep: str | None, self_play: int, league: str,
           seed: int, turn_limit: int, jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
     """Train a policy network: the teacher plays itself, the network learns its choices from
-    the observations the learning environments give, then it can improve by playing itself.
+    the observations the learning environments give, then it can improve by playing itself
+    (`--self-play`); or it learns to score the position each action leads to
+    (`--scores positions`).
 
     The same command and seed write the same network. Play it as `policy:file=FILE`."""
+    from dejarik.agents import positions
     from dejarik.agents.base import make_agent, parse_agents
     from dejarik.agents.learn import train as fit
+    from dejarik.agents.policy import FORMAT, VERSION
     from dejarik.core.registry import get_game
     from dejarik.core.spaces import learning_game
     from dejarik.sim.batch import default_jobs
@@ -65,6 +84,19 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: 
             make_agent(spec, seed)
         if rivals and not self_play:
             raise ConfigError("--league names opponents for the self-play games: add --self-play N")
+        if keep is not None and scores != "positions":
+            raise ConfigError("--keep keeps the recordings of a network that scores positions: "
+                              "add --scores positions")
+        if refine and scores != "positions":
+            raise ConfigError("--refine goes on training a network that scores positions: add "
+                              "--scores positions")
+        if refine:
+            parse_agents(refine, seed, engine.num_players(cfg))
+        if keep is not None:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+        if scores == "positions" and self_play:
+            raise ConfigError("--self-play trains a network that scores actions, not positions: "
+                              "drop one of --self-play and --scores positions")
         target = Path(out)
         if target.exists() and target.is_dir():
             raise ConfigError(f"--out {out} is a directory; name a file")
@@ -76,30 +108,59 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, self_play: 
                                   "pip install 'dejarik[rl]'") from None
 
         def epoch_line(epoch: int, f: dict[str, float]) -> None:
-            if not quiet:
-                click.echo(f"epoch {epoch}: agrees with the teacher on {f['agreement']:.1%} of its "
-                           f"training decisions, {f.get('held_out_agreement', 0):.1%} of held-out ones",
-                           err=True)
+            if quiet:
+                return
+            click.echo(f"epoch {epoch}: agrees with the teacher on {f['agreement']:.1%} of its "
+                       f"training decisions, {f.get('held_out_agreement', 0):.1%} of held-out ones",
+                       err=True)
 
-        net = with_progress(n + self_play, quiet, lambda advance: fit(
-            game, cfg, teacher, n, epochs, sizes, seed, self_play_games=self_play,
-            league=rivals, jobs=jobs or default_jobs(), on_progress=advance, on_epoch=epoch_line))
+        jobs = jobs or default_jobs()
+        if scores == "positions":
+            meta = {"format": FORMAT, "version": VERSION, "game": game, "config": cfg,
+                    "hidden": sizes, "teacher": teacher, "games": n, "seed": seed}
+            net = with_progress(n + (refine_games if refine else 0), quiet,
+                                lambda advance: positions.train(
+                game, cfg, teacher, n, epochs, sizes, seed, meta, jobs=jobs, refine=refine,
+                refine_games=refine_games,
+                keep=Path(keep) if keep is not None else None, on_progress=advance,
+                on_epoch=epoch_line))
+        else:
+            net = with_progress(n + self_play, quiet, lambda advance: fit(
+                game, cfg, teacher, n, epochs, sizes, seed, self_play_games=self_play,
+                league=rivals, jobs=jobs, on_progress=advance, on_epoch=epoch_line))
         net.save(target)
-        meta = net.meta
-        last = meta["imitation"][-1]
-        secs = meta["seconds"]
-        click.echo(f"{engine.info.title}: {meta['decisions']} decisions from {n} games by {teacher} "
-                   f"(seed {seed}), network {'x'.join(map(str, [net.obs_size, *sizes, net.action_size]))}")
-        click.echo(f"imitation, {epochs} epochs: agrees with the teacher on {last['agreement']:.1%} of "
-                   f"training decisions and {last.get('held_out_agreement', 0):.1%} of held-out ones")
-        if "self_play" in meta:
-            scores = ", ".join(f"{score:.1%} against {'its frozen copy' if who == 'self' else who}"
-                               for who, score in meta["self_play"]["score_by_opponent"].items())
-            click.echo(f"self-play: {meta['self_play']['games']} games, scoring {scores}")
-        click.echo(f"took {secs['recording']} s recording, {secs['imitation']} s imitating, "
-                   f"{secs['self_play']} s in self-play")
+        _summary(net, engine.info.title, teacher, n, seed, sizes, epochs)
         click.echo(f"written to {target}")
     except DejarikError as err:
         fail(err)
     except OSError as err:
         fail(ConfigError(f"cannot write {out}: {err.strerror or err}"))
+
+
+def _summary(net: Any, title: str, teacher: str, n: int, seed: int, sizes: list[int],
+             epochs: int) -> None:
+    """What was learnt, from the network's `meta`."""
+    meta = net.meta
+    last = meta["imitation"][-1]
+    secs = meta["seconds"]
+    click.echo(f"{title}: {meta['decisions']} decisions from {n} games by {teacher} (seed {seed}), "
+               f"network {'x'.join(map(str, [net.obs_size, *sizes, net.action_size]))}")
+    click.echo(f"imitation, {epochs} epochs: agrees with the teacher on {last['agreement']:.1%} of "
+               f"training decisions and {last.get('held_out_agreement', 0):.1%} of held-out ones")
+    if "self_play" in meta:
+        scores = ", ".join(f"{score:.1%} against {'its frozen copy' if who == 'self' else who}"
+                           for who, score in meta["self_play"]["score_by_opponent"].items())
+        click.echo(f"self-play: {meta['self_play']['games']} games, scoring {scores}")
+    if "refine" in meta:
+        ref = meta["refine"]
+        click.echo(f"then {ref['decisions']} decisions from {ref['games']} games by {ref['teacher']}, "
+                   f"{len(ref['epochs'])} epochs: agrees with it on "
+                   f"{ref['epochs'][-1]['agreement']:.1%} of training decisions and "
+                   f"{ref['epochs'][-1]['held_out_agreement']:.1%} of held-out ones")
+    stages = [f"{secs['recording']} s recording", f"{secs['imitation']} s imitating"]
+    if "refining" in secs:
+        stages += [f"{secs['refine_recording']} s recording the second teacher",
+                   f"{secs['refining']} s refining"]
+    if "self_play" in secs:
+        stages.append(f"{secs['self_play']} s in self-play")
+    click.echo("took " + ", ".join(stages))

@@ -1,0 +1,260 @@
+"""Train a network that scores positions one step ahead (`dejarik train --scores positions`).
+
+The player (`policy:file=...`, agents/policy.py) tries each legal action on a re-deal of the
+hidden cards, lets the game's rule of thumb settle the rest of the action or turn, and keeps the
+action whose result the network scores highest. The network learns from a teacher's games seen
+the same way: at each decision, every legal action's settled result, observed by the seat to
+move. It learns to score the result of the teacher's choice highest among its siblings
+(cross-entropy of the softmax over them) and, where the game has an evaluation, to give each
+result the evaluation's number, which anchors the scale. A teacher that searches (playouts by
+the rule of thumb, say) is then learnt once, and costs one pass of the network a decision.
+
+How it was trained is in the file's `meta`; the same command and seed write the same network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from dejarik.agents.base import parse_agents
+from dejarik.agents.learn import QUANT, Adam, backprop
+from dejarik.agents.policy import Array, PolicyNet, afterstates
+from dejarik.agents.tune import map_games
+from dejarik.core.errors import ConfigError
+from dejarik.core.hooks import AgentHooks
+from dejarik.core.protocol import GameState
+from dejarik.core.registry import get_game
+from dejarik.core.rng import Rng
+from dejarik.core.spaces import learning_game
+
+
+@dataclass
+class Positions:
+    """Decisions seen one step ahead: the observations (bytes, x QUANT) of each legal action's
+    settled result, decision i's in rows `offsets[i]:offsets[i+1]`; the index of the chosen one
+    within its decision; and a value for every row (the game's evaluation of that result)."""
+
+    obs: npt.NDArray[np.uint8]
+    offsets: npt.NDArray[np.int64]
+    chosen: npt.NDArray[np.int64]
+    values: npt.NDArray[np.float32]
+
+    def __len__(self) -> int:
+        return len(self.chosen)
+
+    def rows(self, decisions: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
+                                                              npt.NDArray[np.int64]]:
+        """The rows of some decisions, and where each decision starts among them (and ends)."""
+        starts, ends = self.offsets[decisions], self.offsets[decisions + 1]
+        rows = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
+        return rows, np.concatenate([[0], np.cumsum(ends - starts)])
+
+    def subset(self, decisions: npt.NDArray[np.int64]) -> Positions:
+        rows, groups = self.rows(decisions)
+        return Positions(self.obs[rows], groups, self.chosen[decisions], self.values[rows])
+
+    @staticmethod
+    def join(parts: list[Positions], obs_size: int) -> Positions:
+        offsets = [0]
+        for p in parts:
+            offsets += (p.offsets[1:] + offsets[-1]).tolist()
+        if not parts:
+            return Positions(np.zeros((0, obs_size), np.uint8), np.zeros(1, np.int64),
+                             np.zeros(0, np.int64), np.zeros(0, np.float32))
+        return Positions(np.concatenate([p.obs for p in parts]), np.array(offsets, np.int64),
+                         np.concatenate([p.chosen for p in parts]),
+                         np.concatenate([p.values for p in parts]))
+
+
+def needs_thought(state: GameState, hooks: AgentHooks | None) -> bool:
+    """A decision the position player thinks about: a choice the game does not answer by rule."""
+    if len(state.legal_actions()) < 2:
+        return False
+    return hooks is None or hooks.routine(state.resample_hidden(state.current_player, 0),
+                                          Rng(0)) is None
+
+
+def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
+    game, config, teacher, seeds = task
+    engine, spaces = learning_game(game)
+    hooks = get_game(game).agents
+    obs: list[npt.NDArray[np.uint8]] = []
+    values: list[float] = []
+    offsets, chosen = [0], []
+    for seed in seeds:
+        state = engine.new_state(config, seed)
+        layout = spaces.for_state(state)
+        players = parse_agents(teacher, seed, state.num_players)
+        luck = Rng(seed ^ 0xAF7E)
+        while not state.is_terminal():
+            me = state.current_player
+            action = players[me].act(state)
+            if needs_thought(state, hooks):
+                acts, after = afterstates(state, luck.next64(), hooks)
+                obs += [np.rint(layout.observe(s, me) * QUANT).astype(np.uint8) for s in after]
+                values += [hooks.evaluate(s, me, None) if hooks else 0.0 for s in after]
+                offsets.append(len(obs))
+                chosen.append(acts.index(action))
+            state.apply(action)
+    size = spaces.for_state(engine.new_state(config, 0)).obs_size
+    return Positions(np.array(obs, np.uint8).reshape(-1, size), np.array(offsets, np.int64),
+                     np.array(chosen, np.int64), np.array(values, np.float32))
+
+
+def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: int, jobs: int = 1,
+           on_progress: Callable[[int], None] | None = None) -> Positions:
+    """The teacher's decisions in `games` games seen one step ahead, each result valued by the
+    game's evaluation (0 where it has none)."""
+    parts = map_games(_record, game, config, teacher, games, seed, jobs, on_progress)
+    engine, spaces = learning_game(game)
+    return Positions.join(parts, spaces.for_state(engine.new_state(config, 0)).obs_size)
+
+
+def kept_recording(cache: Path | None, key: dict[str, Any], make: Callable[[], Positions]) -> Positions:
+    """Positions recorded once: read from `cache` when it holds a recording made with the same
+    `key` (game, config, teacher, games, seed, ...), else recorded and written there (whole or
+    not at all). Training again with other network sizes or epochs then costs no game."""
+    wanted = json.dumps(key, sort_keys=True)
+    if cache is not None and cache.exists():
+        try:
+            with np.load(cache, allow_pickle=False) as z:
+                if str(z["key"]) == wanted:
+                    return Positions(z["obs"], z["offsets"], z["chosen"], z["values"])
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
+            raise ConfigError(f"recording {cache}: not a recording of positions ({err})") from None
+        raise ConfigError(f"recording {cache} was made with other settings than its name says; "
+                          f"remove it")
+    data = make()
+    if cache is not None:
+        tmp = cache.with_name(cache.name + ".tmp")
+        with tmp.open("wb") as f:
+            np.savez(f, key=np.array(wanted), obs=data.obs, offsets=data.offsets,
+                     chosen=data.chosen, values=data.values)
+        tmp.replace(cache)
+    return data
+
+
+def _group_mean(v: Array, groups: npt.NDArray[np.int64]) -> Array:
+    sizes = np.diff(groups)
+    means: Array = np.repeat(np.add.reduceat(v, groups[:-1]) / sizes, sizes).astype(np.float32)
+    return means
+
+
+def _loss(net: PolicyNet, data: Positions, decisions: npt.NDArray[np.int64],
+          values: float) -> tuple[list[Array], dict[str, float]]:
+    """Gradients and figures of the cross-entropy of the chosen result among its siblings plus
+    `values` x the squared error of every score against its result's value."""
+    rows, groups = data.rows(decisions)
+    v, inputs = net.forward(data.obs[rows].astype(np.float32) / QUANT)
+    v = v[:, 0]
+    best = np.maximum.reduceat(v, groups[:-1])
+    sizes = np.diff(groups)
+    e = np.exp(v - np.repeat(best, sizes))
+    p = e / np.repeat(np.add.reduceat(e, groups[:-1]), sizes)
+    target = groups[:-1] + data.chosen[decisions]
+    dv = p / len(decisions)
+    dv[target] -= 1.0 / len(decisions)
+    err = v - data.values[rows]
+    dv += values * 2 * err / len(rows)
+    figures = {"loss": float(np.mean(-np.log(p[target] + 1e-12))),
+               "agreement": float(np.mean(v[target] == best)),
+               "value_error": float(np.mean(err ** 2))}
+    return backprop(net, inputs, dv[:, None].astype(np.float32)), figures
+
+
+def fit(net: PolicyNet, data: Positions, held: Positions, epochs: int, seed: int, values: float,
+        rate: float = 1e-3, batch: int = 128,
+        on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> list[dict[str, float]]:
+    """Fit the network for `epochs` passes (Adam, minibatches of decisions); per epoch, the
+    figures on the training decisions and how often it picks the teacher's choice on the
+    held-out ones."""
+    opt = Adam(net, rate)
+    rng = np.random.default_rng(seed)
+    history = []
+    for epoch in range(epochs):
+        order = rng.permutation(len(data))
+        seen: dict[str, list[float]] = {}
+        for i in range(0, len(order), batch):
+            grads, figures = _loss(net, data, np.sort(order[i:i + batch]), values)
+            opt.step(grads)
+            for k, x in figures.items():
+                seen.setdefault(k, []).append(x)
+        result = {"epoch": epoch + 1, **{k: round(float(np.mean(x)), 4) for k, x in seen.items()},
+                  "held_out_agreement": agreement(net, held)}
+        history.append(result)
+        if on_epoch:
+            on_epoch(epoch + 1, result)
+    return history
+
+
+def agreement(net: PolicyNet, data: Positions) -> float:
+    """How often the network's best-scored result is the one the teacher chose."""
+    if not len(data):
+        return 0.0
+    v = np.concatenate([net.forward(data.obs[i:i + 4096].astype(np.float32) / QUANT)[0][:, 0]
+                        for i in range(0, len(data.obs), 4096)])
+    starts, ends = data.offsets[:-1], data.offsets[1:]
+    picks = [a + int(np.argmax(v[a:b])) for a, b in zip(starts, ends, strict=True)]
+    return round(float(np.mean(np.array(picks) == starts + data.chosen)), 4)
+
+
+def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: int,
+          hidden: list[int], seed: int, meta: dict[str, Any], jobs: int = 1,
+          refine: str = "", refine_games: int = 0, refine_epochs: int = 2,
+          keep: Path | None = None, on_progress: Callable[[int], None] | None = None,
+          on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> PolicyNet:
+    """Record the teacher's games (kept in `keep` when given) and fit a network that scores
+    positions (the module's docstring); then, with `refine`, go on learning from a second
+    teacher's games at a third of the rate: a dear teacher (one that searches) is copied best
+    by a network that already judges like a cheap one. `meta` is completed with how."""
+    start = time.perf_counter()
+    engine, spaces = learning_game(game)
+    layout = spaces.for_state(engine.new_state(config, 0))
+    distil = 1.0 if get_game(game).agents is not None else 0.0
+
+    def games_of(who: str, n: int) -> tuple[Positions, Positions]:
+        """A teacher's games, a tenth held out, each recording kept under its settings."""
+        held_games = max(1, n // 10)
+        key = {"game": game, "config": config, "teacher": who, "seed": seed}
+
+        def kept(name: str, key: dict[str, Any], make: Callable[[], Positions]) -> Positions:
+            label = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
+            return kept_recording(keep / f"{name}-{label}.npz" if keep else None, key, make)
+
+        data = kept("teacher", {**key, "games": n - held_games}, lambda: record(
+            game, config, who, n - held_games, seed, jobs, on_progress=on_progress))
+        held = kept("held-out", {**key, "games": held_games}, lambda: record(
+            game, config, who, held_games, seed ^ 0x4E1D, jobs, on_progress=on_progress))
+        if not len(data):
+            raise ConfigError(f"{who} made no decision with a choice in it: play more games")
+        return data, held
+
+    data, held = games_of(teacher, games)
+    net = PolicyNet.fresh([layout.obs_size, *hidden, 1], seed,
+                          {**meta, "scores": "positions", "decisions": len(data)})
+    recorded = time.perf_counter()
+    net.meta["imitation"] = fit(net, data, held, epochs, seed, distil, on_epoch=on_epoch)
+    seconds = {"recording": round(recorded - start, 1),
+               "imitation": round(time.perf_counter() - recorded, 1)}
+    if refine:
+        del data, held
+        begun = time.perf_counter()
+        data, held = games_of(refine, refine_games)
+        recorded = time.perf_counter()
+        net.meta["refine"] = {"teacher": refine, "games": refine_games, "decisions": len(data),
+                              "epochs": fit(net, data, held, refine_epochs, seed, distil,
+                                            rate=3e-4, on_epoch=on_epoch)}
+        seconds["refine_recording"] = round(recorded - begun, 1)
+        seconds["refining"] = round(time.perf_counter() - recorded, 1)
+    net.meta["seconds"] = seconds
+    return net

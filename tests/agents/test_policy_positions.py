@@ -1,0 +1,139 @@
+"""A network that scores positions one step ahead: `dejarik train --scores positions` and the
+`policy:file=` player reading it (agents/positions.py, agents/policy.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from dejarik.agents.policy import FORMAT, VERSION, PolicyAgent, PolicyNet, afterstates
+from dejarik.agents.positions import Positions, agreement, fit, record, train
+from dejarik.cli.main import main
+from dejarik.core.errors import ConfigError
+from dejarik.core.registry import get_game
+from dejarik.core.spaces import learning_game
+from tests.agents.test_policy import CONFIG, GAME, check_blind_to_hidden_cards, play_game
+
+META = {"format": FORMAT, "version": VERSION, "game": GAME}
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    net = train(GAME, CONFIG, "greedy", games=6, epochs=2, hidden=[16], seed=3, meta=dict(META),
+                refine="heuristic", refine_games=3)
+    path = tmp_path_factory.mktemp("positions") / "small.npz"
+    net.save(path)
+    return path
+
+
+def test_a_position_network_plays_whole_games_and_says_how_it_was_trained(small: Path) -> None:
+    net = PolicyNet.load(small)
+    assert net.scores_positions and net.action_size == 1
+    assert len(net.meta["imitation"]) == 2 and net.meta["decisions"] > 50
+    refined = net.meta["refine"]   # then the second teacher's games, two more passes
+    assert refined["teacher"] == "heuristic" and refined["games"] == 3 and len(refined["epochs"]) == 2
+    spec = f"policy:file={small}"
+    first = play_game(spec, "greedy", 5)
+    assert first[1] > 20 and play_game(spec, "greedy", 5) == first   # the same seed, the same game
+    assert play_game(f"{spec}:temperature=0.5", "random", 6)[1] > 20
+
+
+def test_the_position_player_decides_from_what_it_may_know(small: Path) -> None:
+    """It looks ahead on its own re-deal, never on the real hidden cards."""
+    assert check_blind_to_hidden_cards(f"policy:file={small}") > 20
+
+
+def test_afterstates_are_the_legal_actions_applied_and_settled_on_one_redeal() -> None:
+    state = get_game(GAME).new_state(CONFIG, 2)
+    hooks = get_game(GAME).agents
+    assert hooks is not None
+    acts, after = afterstates(state, 11, hooks)
+    assert acts == state.legal_actions() and len(after) == len(acts)
+    # settled: the rest of the turn was played by the rule, so the next turn is reached
+    assert all(s.turn > state.turn or s.is_terminal() for s in after)
+    again = afterstates(state, 11, hooks)[1]
+    assert [s.observation(0) for s in after] == [s.observation(0) for s in again]
+
+
+def test_imitation_learns_to_pick_the_teachers_result() -> None:
+    """Fitted on the greedy rule's decisions seen one step ahead, the network picks the rule's
+    choice in games it never saw far more often than an untrained one."""
+    data = record(GAME, CONFIG, "greedy", 10, seed=1)
+    held = record(GAME, CONFIG, "greedy", 3, seed=2)
+    layout = learning_game(GAME)[1].for_state(get_game(GAME).new_state(CONFIG, 0))
+    net = PolicyNet.fresh([layout.obs_size, 32, 1], 0, {**META, "scores": "positions"})
+    before = agreement(net, held)
+    history = fit(net, data, held, epochs=4, seed=0, values=1.0)
+    after = history[-1]["held_out_agreement"]
+    assert after > before + 0.2 and after > 0.5
+    assert history[-1]["loss"] < history[0]["loss"]
+
+
+def test_recorded_positions_hold_every_legal_action_and_the_teachers_pick() -> None:
+    data = record(GAME, CONFIG, "greedy", 2, seed=4)
+    assert len(data) > 30 and data.obs.dtype == np.uint8 and data.offsets[-1] == len(data.obs)
+    sizes = np.diff(data.offsets)
+    assert (sizes > 1).all() and (data.chosen < sizes).all() and (data.chosen >= 0).all()
+    assert (np.abs(data.values) <= 1).all()   # the game's evaluation, -1..1
+    half = data.subset(np.arange(0, len(data), 2))
+    assert len(half) == (len(data) + 1) // 2 and half.offsets[-1] == len(half.obs)
+    joined = Positions.join([data, data], data.obs.shape[1])
+    assert len(joined) == 2 * len(data) and joined.offsets[-1] == 2 * len(data.obs)
+
+
+def test_a_bad_position_network_is_refused_by_name(tmp_path: Path) -> None:
+    state = get_game(GAME).new_state(CONFIG, 1)
+    layout = learning_game(GAME)[1].for_state(state)
+    wrong = PolicyNet.fresh([layout.obs_size, 4, 3], 0, {**META, "scores": "positions"})
+    wrong.save(tmp_path / "w.npz")
+    with pytest.raises(ConfigError, match="a position's worth is one number"):
+        PolicyAgent(0, str(tmp_path / "w.npz")).act(state)
+    odd = PolicyNet.fresh([layout.obs_size, 4, 1], 0, {**META, "scores": "moods"})
+    odd.save(tmp_path / "o.npz")
+    with pytest.raises(ConfigError, match="scores 'moods'; a policy scores actions or positions"):
+        PolicyNet.load(tmp_path / "o.npz")
+
+
+def test_dejarik_train_writes_a_position_network_and_refuses_mixed_stages(tmp_path: Path) -> None:
+    out = tmp_path / "p.npz"
+    result = CliRunner().invoke(main, ["train", GAME, "--teacher", "greedy", "--games", "4",
+                                       "--epochs", "1", "--hidden", "8", "--scores", "positions",
+                                       "-j", "1", "--quiet", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "network 4957x8x1" in result.output
+    assert "agrees with the teacher on" in result.output
+    assert PolicyNet.load(out).scores_positions
+    for args, message in ((["--keep", str(tmp_path / "k")], "add --scores positions"),
+                          (["--refine", "heuristic"], "add --scores positions"),
+                          (["--scores", "positions", "--refine", "nobody"], "unknown agent 'nobody'"),
+                          (["--scores", "positions", "--self-play", "2"],
+                           "drop one of --self-play and --scores positions")):
+        bad = CliRunner().invoke(main, ["train", GAME, *args, "--out", str(tmp_path / "b.npz")])
+        assert bad.exit_code != 0 and message in bad.output
+        assert not (tmp_path / "b.npz").exists()
+
+
+def test_kept_recordings_are_reused_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    """`--keep DIR` writes one file per setting; the same command then plays no game (the
+    recording is read back, so the same network is written) and a damaged file is named."""
+    keep = tmp_path / "keep"
+    args = ["train", GAME, "--teacher", "greedy", "--games", "4", "--epochs", "1", "--hidden", "8",
+            "--scores", "positions", "-j", "1", "--quiet", "--keep", str(keep)]
+    first = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "a.npz")])
+    assert first.exit_code == 0, first.output
+    files = sorted(keep.iterdir())
+    assert [f.name.split("-")[0] for f in files] == ["held", "teacher"]
+    stamps = [f.stat().st_mtime_ns for f in files]
+    again = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "b.npz")])
+    assert again.exit_code == 0 and [f.stat().st_mtime_ns for f in sorted(keep.iterdir())] == stamps
+    a, b = PolicyNet.load(tmp_path / "a.npz"), PolicyNet.load(tmp_path / "b.npz")
+    assert all(np.array_equal(x, y) for (x, _), (y, _) in zip(a.layers, b.layers, strict=True))
+    other = CliRunner().invoke(main, [*args[:5], "20", *args[6:], "--out", str(tmp_path / "c.npz")])
+    assert other.exit_code == 0 and len(list(keep.iterdir())) == 4   # another setting, new files
+    files[1].write_bytes(b"damaged")
+    bad = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "d.npz")])
+    assert bad.exit_code != 0 and f"recording {files[1]}: not a recording of positions" in bad.output
+    assert not (tmp_path / "d.npz").exists()
