@@ -50,11 +50,11 @@ def test_afterstates_are_the_legal_actions_applied_and_settled_on_one_redeal() -
     state = get_game(GAME).new_state(CONFIG, 2)
     hooks = get_game(GAME).agents
     assert hooks is not None
-    acts, after = afterstates(state, 11, hooks)
+    acts, after = afterstates(state.resample_hidden(state.current_player, 11), 11, hooks)
     assert acts == state.legal_actions() and len(after) == len(acts)
     # settled: the rest of the turn was played by the rule, so the next turn is reached
     assert all(s.turn > state.turn or s.is_terminal() for s in after)
-    again = afterstates(state, 11, hooks)[1]
+    again = afterstates(state.resample_hidden(state.current_player, 11), 11, hooks)[1]
     assert [s.observation(0) for s in after] == [s.observation(0) for s in again]
 
 
@@ -78,8 +78,6 @@ def test_recorded_positions_hold_every_legal_action_and_the_teachers_pick() -> N
     sizes = np.diff(data.offsets)
     assert (sizes > 1).all() and (data.chosen < sizes).all() and (data.chosen >= 0).all()
     assert (np.abs(data.values) <= 1).all()   # the game's evaluation, -1..1
-    half = data.subset(np.arange(0, len(data), 2))
-    assert len(half) == (len(data) + 1) // 2 and half.offsets[-1] == len(half.obs)
     joined = Positions.join([data, data], data.obs.shape[1])
     assert len(joined) == 2 * len(data) and joined.offsets[-1] == 2 * len(data.obs)
 

@@ -47,12 +47,12 @@ Array = npt.NDArray[np.float32]
 SETTLE_LUCK = 0x5E77   # the settled rest of the turn meets the same luck after every action
 
 
-def afterstates(state: GameState, seed: int, hooks: AgentHooks | None
+def afterstates(world: GameState, seed: int, hooks: AgentHooks | None
                 ) -> tuple[list[Action], list[GameState]]:
-    """The legal actions and, for each, the position it leads to on one re-deal (`seed`) of
-    what the player to move cannot see, settled by the game's rule of thumb where it has one."""
-    acts = state.legal_actions()
-    world = state.resample_hidden(state.current_player, seed)
+    """The legal actions in `world` (a re-deal of what the player to move cannot see) and, for
+    each, the position it leads to, settled by the game's rule of thumb where it has one (the
+    same luck, from `seed`, after every action)."""
+    acts = world.legal_actions()
     after = []
     for action in acts:
         nxt = world.clone()
@@ -231,10 +231,11 @@ class PolicyAgent:
         me = state.current_player
         hooks = get_game(state.game_name).agents
         seed = self.rng.next64()
+        world = state.resample_hidden(me, seed)
         if hooks is not None:
-            chosen = hooks.routine(state.resample_hidden(me, seed), self.rng)
+            chosen = hooks.routine(world, self.rng)
             if chosen is not None:
                 return chosen
-        acts, after = afterstates(state, seed, hooks)
+        acts, after = afterstates(world, seed, hooks)
         worth = self.net.forward(np.array([layout.observe(s, me) for s in after]))[0][:, 0]
         return acts[pick(worth, list(range(len(acts))), self.temperature, self.rng)]

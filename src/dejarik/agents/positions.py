@@ -59,10 +59,6 @@ class Positions:
         rows = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
         return rows, np.concatenate([[0], np.cumsum(ends - starts)])
 
-    def subset(self, decisions: npt.NDArray[np.int64]) -> Positions:
-        rows, groups = self.rows(decisions)
-        return Positions(self.obs[rows], groups, self.chosen[decisions], self.values[rows])
-
     @staticmethod
     def join(parts: list[Positions], obs_size: int) -> Positions:
         offsets = [0]
@@ -100,7 +96,8 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
             me = state.current_player
             action = players[me].act(state)
             if needs_thought(state, hooks):
-                acts, after = afterstates(state, luck.next64(), hooks)
+                deal = luck.next64()
+                acts, after = afterstates(state.resample_hidden(me, deal), deal, hooks)
                 obs += [np.rint(layout.observe(s, me) * QUANT).astype(np.uint8) for s in after]
                 values += [hooks.evaluate(s, me, None) if hooks else 0.0 for s in after]
                 offsets.append(len(obs))
