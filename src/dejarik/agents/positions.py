@@ -117,11 +117,14 @@ def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: in
     return Positions.join(parts, spaces.for_state(engine.new_state(config, 0)).obs_size)
 
 
-def kept_recording(cache: Path | None, key: dict[str, Any], make: Callable[[], Positions]) -> Positions:
-    """Positions recorded once: read from `cache` when it holds a recording made with the same
-    `key` (game, config, teacher, games, seed, ...), else recorded and written there (whole or
-    not at all). Training again with other network sizes or epochs then costs no game."""
+def kept_recording(keep: Path | None, name: str, key: dict[str, Any],
+                   make: Callable[[], Positions]) -> Positions:
+    """Positions recorded once: read from `keep`'s file for these settings (`key`: game,
+    config, teacher, games, seed) when there is one, else recorded by `make` and written there
+    (whole or not at all). Training again with other network sizes or epochs costs no game."""
     wanted = json.dumps(key, sort_keys=True)
+    cache = (keep / f"{name}-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}.npz"
+             if keep is not None else None)
     if cache is not None and cache.exists():
         try:
             with np.load(cache, allow_pickle=False) as z:
@@ -133,18 +136,13 @@ def kept_recording(cache: Path | None, key: dict[str, Any], make: Callable[[], P
                           f"remove it")
     data = make()
     if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_name(cache.name + ".tmp")
         with tmp.open("wb") as f:
             np.savez(f, key=np.array(wanted), obs=data.obs, offsets=data.offsets,
                      chosen=data.chosen, values=data.values)
         tmp.replace(cache)
     return data
-
-
-def _group_mean(v: Array, groups: npt.NDArray[np.int64]) -> Array:
-    sizes = np.diff(groups)
-    means: Array = np.repeat(np.add.reduceat(v, groups[:-1]) / sizes, sizes).astype(np.float32)
-    return means
 
 
 def _loss(net: PolicyNet, data: Positions, decisions: npt.NDArray[np.int64],
@@ -223,14 +221,9 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
         """A teacher's games, a tenth held out, each recording kept under its settings."""
         held_games = max(1, n // 10)
         key = {"game": game, "config": config, "teacher": who, "seed": seed}
-
-        def kept(name: str, key: dict[str, Any], make: Callable[[], Positions]) -> Positions:
-            label = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
-            return kept_recording(keep / f"{name}-{label}.npz" if keep else None, key, make)
-
-        data = kept("teacher", {**key, "games": n - held_games}, lambda: record(
+        data = kept_recording(keep, "teacher", {**key, "games": n - held_games}, lambda: record(
             game, config, who, n - held_games, seed, jobs, on_progress=on_progress))
-        held = kept("held-out", {**key, "games": held_games}, lambda: record(
+        held = kept_recording(keep, "held-out", {**key, "games": held_games}, lambda: record(
             game, config, who, held_games, seed ^ 0x4E1D, jobs, on_progress=on_progress))
         if not len(data):
             raise ConfigError(f"{who} made no decision with a choice in it: play more games")

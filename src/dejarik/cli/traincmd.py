@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from dejarik.cli.options import GAMES, fail, game_config
 from dejarik.cli.simcmd import fitting_options, with_progress
 from dejarik.core.errors import ConfigError, DejarikError
+
+if TYPE_CHECKING:
+    from dejarik.agents.policy import PolicyNet
 
 
 def _sizes(text: str) -> list[int]:
@@ -92,8 +95,6 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
                               "--scores positions")
         if refine:
             parse_agents(refine, seed, engine.num_players(cfg))
-        if keep is not None:
-            Path(keep).mkdir(parents=True, exist_ok=True)
         if scores == "positions" and self_play:
             raise ConfigError("--self-play trains a network that scores actions, not positions: "
                               "drop one of --self-play and --scores positions")
@@ -137,7 +138,7 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
         fail(ConfigError(f"cannot write {out}: {err.strerror or err}"))
 
 
-def _summary(net: Any, title: str, teacher: str, n: int, seed: int, sizes: list[int],
+def _summary(net: PolicyNet, title: str, teacher: str, n: int, seed: int, sizes: list[int],
              epochs: int) -> None:
     """What was learnt, from the network's `meta`."""
     meta = net.meta
