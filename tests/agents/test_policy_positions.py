@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from dejarik.agents.base import parse_agents
 from dejarik.agents.policy import FORMAT, VERSION, PolicyAgent, PolicyNet, afterstates
-from dejarik.agents.positions import Positions, agreement, fit, record, train
+from dejarik.agents.positions import Positions, _record, agreement, fit, needs_thought, record, train
 from dejarik.cli.main import main
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
@@ -23,7 +24,7 @@ META = {"format": FORMAT, "version": VERSION, "game": GAME}
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
     net = train(GAME, CONFIG, "greedy", games=6, epochs=2, hidden=[16], seed=3, meta=dict(META),
-                refine="heuristic", refine_games=3)
+                refine="heuristic", refine_games=3, self_play=3)
     path = tmp_path_factory.mktemp("positions") / "small.npz"
     net.save(path)
     return path
@@ -35,6 +36,9 @@ def test_a_position_network_plays_whole_games_and_says_how_it_was_trained(small:
     assert len(net.meta["imitation"]) == 2 and net.meta["decisions"] > 50
     refined = net.meta["refine"]   # then the second teacher's games, two more passes
     assert refined["teacher"] == "heuristic" and refined["games"] == 3 and len(refined["epochs"]) == 2
+    own = net.meta["self_play"]   # then games against itself, labelled by the last teacher
+    assert own["labeller"] == "heuristic" and own["games"] == 3 and own["decisions"] > 30
+    assert len(own["epochs"]) == 2 and "self_play_recording" in net.meta["seconds"]
     spec = f"policy:file={small}"
     first = play_game(spec, "greedy", 5)
     assert first[1] > 20 and play_game(spec, "greedy", 5) == first   # the same seed, the same game
@@ -82,6 +86,27 @@ def test_recorded_positions_hold_every_legal_action_and_the_teachers_pick() -> N
     assert len(joined) == 2 * len(data) and joined.offsets[-1] == 2 * len(data.obs)
 
 
+def test_in_games_played_by_others_the_teacher_only_names_its_choice() -> None:
+    """Expert iteration's recording: random players make the moves; at each of their decisions
+    the greedy rule's choice is what is recorded, as a replay of the same game shows."""
+    data = _record((GAME, CONFIG, "greedy\trandom", [7]))
+    state = get_game(GAME).new_state(CONFIG, 7)
+    players, labels = parse_agents("random", 7), parse_agents("greedy", 7)
+    hooks = get_game(GAME).agents
+    expected, disagreed = [], 0
+    while not state.is_terminal():
+        me = state.current_player
+        action = players[me].act(state)
+        if needs_thought(state, hooks):
+            label = labels[me].act(state)
+            expected.append(state.legal_actions().index(label))
+            disagreed += label != action
+        state.apply(action)
+    assert data.chosen.tolist() == expected and len(expected) > 30
+    assert disagreed > 10   # the game was random's, not greedy's
+    assert len(data) != len(_record((GAME, CONFIG, "greedy", [7])))
+
+
 def test_a_bad_position_network_is_refused_by_name(tmp_path: Path) -> None:
     state = get_game(GAME).new_state(CONFIG, 1)
     layout = learning_game(GAME)[1].for_state(state)
@@ -104,11 +129,15 @@ def test_dejarik_train_writes_a_position_network_and_refuses_mixed_stages(tmp_pa
     assert "network 4957x8x1" in result.output
     assert "agrees with the teacher on" in result.output
     assert PolicyNet.load(out).scores_positions
+    own = CliRunner().invoke(main, ["train", GAME, "--teacher", "greedy", "--games", "4",
+                                    "--epochs", "1", "--hidden", "8", "--scores", "positions",
+                                    "--self-play", "2", "-j", "1", "--out", str(out)])
+    assert own.exit_code == 0, own.output
+    assert "in 2 games against itself, each choice named by greedy" in own.output
+    assert PolicyNet.load(out).meta["self_play"]["games"] == 2
     for args, message in ((["--keep", str(tmp_path / "k")], "add --scores positions"),
                           (["--refine", "heuristic"], "add --scores positions"),
-                          (["--scores", "positions", "--refine", "nobody"], "unknown agent 'nobody'"),
-                          (["--scores", "positions", "--self-play", "2"],
-                           "drop one of --self-play and --scores positions")):
+                          (["--scores", "positions", "--refine", "nobody"], "unknown agent 'nobody'")):
         bad = CliRunner().invoke(main, ["train", GAME, *args, "--out", str(tmp_path / "b.npz")])
         assert bad.exit_code != 0 and message in bad.output
         assert not (tmp_path / "b.npz").exists()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 import time
 import zipfile
 from collections.abc import Callable
@@ -81,7 +82,11 @@ def needs_thought(state: GameState, hooks: AgentHooks | None) -> bool:
 
 
 def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
-    game, config, teacher, seeds = task
+    """Record a chunk of games. `agents` is the teacher's spec, or the teacher's and the
+    players' separated by a tab: then the players make the moves and the teacher only names
+    the choice it would make at each decision (its games are not played)."""
+    game, config, agents, seeds = task
+    teacher, _, playing = agents.partition("\t")
     engine, spaces = learning_game(game)
     hooks = get_game(game).agents
     obs: list[npt.NDArray[np.uint8]] = []
@@ -90,18 +95,20 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
     for seed in seeds:
         state = engine.new_state(config, seed)
         layout = spaces.for_state(state)
-        players = parse_agents(teacher, seed, state.num_players)
+        labels = parse_agents(teacher, seed, state.num_players)
+        players = parse_agents(playing, seed, state.num_players) if playing else labels
         luck = Rng(seed ^ 0xAF7E)
         while not state.is_terminal():
             me = state.current_player
             action = players[me].act(state)
             if needs_thought(state, hooks):
+                label = labels[me].act(state) if playing else action
                 deal = luck.next64()
                 acts, after = afterstates(state.resample_hidden(me, deal), deal, hooks)
                 obs += [np.rint(layout.observe(s, me) * QUANT).astype(np.uint8) for s in after]
                 values += [hooks.evaluate(s, me, None) if hooks else 0.0 for s in after]
                 offsets.append(len(obs))
-                chosen.append(acts.index(action))
+                chosen.append(acts.index(label))
             state.apply(action)
     size = spaces.for_state(engine.new_state(config, 0)).obs_size
     return Positions(np.array(obs, np.uint8).reshape(-1, size), np.array(offsets, np.int64),
@@ -109,10 +116,12 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
 
 
 def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: int, jobs: int = 1,
-           on_progress: Callable[[int], None] | None = None) -> Positions:
+           on_progress: Callable[[int], None] | None = None, players: str = "") -> Positions:
     """The teacher's decisions in `games` games seen one step ahead, each result valued by the
-    game's evaluation (0 where it has none)."""
-    parts = map_games(_record, game, config, teacher, games, seed, jobs, on_progress)
+    game's evaluation (0 where it has none). With `players` (an agent spec), they play the
+    games and the teacher names its choice at each of their decisions."""
+    agents = f"{teacher}\t{players}" if players else teacher
+    parts = map_games(_record, game, config, agents, games, seed, jobs, on_progress)
     engine, spaces = learning_game(game)
     return Positions.join(parts, spaces.for_state(engine.new_state(config, 0)).obs_size)
 
@@ -203,28 +212,42 @@ def agreement(net: PolicyNet, data: Positions) -> float:
     return round(float(np.mean(np.array(picks) == starts + data.chosen)), 4)
 
 
+def digest(net: PolicyNet) -> str:
+    """A short fingerprint of a network's weights (what a recording of its games depends on)."""
+    h = hashlib.sha256()
+    for w, b in net.layers:
+        h.update(w.tobytes())
+        h.update(b.tobytes())
+    return h.hexdigest()[:16]
+
+
 def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: int,
           hidden: list[int], seed: int, meta: dict[str, Any], jobs: int = 1,
-          refine: str = "", refine_games: int = 0, refine_epochs: int = 2,
+          refine: str = "", refine_games: int = 0, refine_epochs: int = 2, self_play: int = 0,
           keep: Path | None = None, on_progress: Callable[[int], None] | None = None,
           on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> PolicyNet:
     """Record the teacher's games (kept in `keep` when given) and fit a network that scores
     positions (the module's docstring); then, with `refine`, go on learning from a second
     teacher's games at a third of the rate: a dear teacher (one that searches) is copied best
-    by a network that already judges like a cheap one. `meta` is completed with how."""
+    by a network that already judges like a cheap one. With `self_play`, the network then
+    plays that many games against itself, the last teacher names its choice at each of their
+    decisions, and the network learns from those with the second teacher's games (expert
+    iteration, or DAgger: it learns to mend its own mistakes in the positions it reaches
+    itself, which a copy of the teacher's games never shows it). `meta` is completed with how."""
     start = time.perf_counter()
     engine, spaces = learning_game(game)
     layout = spaces.for_state(engine.new_state(config, 0))
     distil = 1.0 if get_game(game).agents is not None else 0.0
 
-    def games_of(who: str, n: int) -> tuple[Positions, Positions]:
+    def games_of(who: str, n: int, at: int = seed, players: str = "", **key_extra: str
+                 ) -> tuple[Positions, Positions]:
         """A teacher's games, a tenth held out, each recording kept under its settings."""
         held_games = max(1, n // 10)
-        key = {"game": game, "config": config, "teacher": who, "seed": seed}
+        key = {"game": game, "config": config, "teacher": who, "seed": at, **key_extra}
         data = kept_recording(keep, "teacher", {**key, "games": n - held_games}, lambda: record(
-            game, config, who, n - held_games, seed, jobs, on_progress=on_progress))
+            game, config, who, n - held_games, at, jobs, on_progress, players))
         held = kept_recording(keep, "held-out", {**key, "games": held_games}, lambda: record(
-            game, config, who, held_games, seed ^ 0x4E1D, jobs, on_progress=on_progress))
+            game, config, who, held_games, at ^ 0x4E1D, jobs, on_progress, players))
         if not len(data):
             raise ConfigError(f"{who} made no decision with a choice in it: play more games")
         return data, held
@@ -246,5 +269,22 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
                                             rate=3e-4, on_epoch=on_epoch)}
         seconds["refine_recording"] = round(recorded - begun, 1)
         seconds["refining"] = round(time.perf_counter() - recorded, 1)
+    if self_play:
+        labeller = refine or teacher
+        begun = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            student = Path(tmp) / "student.npz"
+            net.save(student)
+            own, own_held = games_of(labeller, self_play, seed ^ 0x5E1F,
+                                     f"policy:file={student}", student=digest(net))
+        recorded = time.perf_counter()
+        decisions = len(own)
+        data = Positions.join([data, own] if refine else [own], layout.obs_size)
+        del own
+        net.meta["self_play"] = {"labeller": labeller, "games": self_play, "decisions": decisions,
+                                 "epochs": fit(net, data, own_held, refine_epochs, seed, distil,
+                                               rate=3e-4, on_epoch=on_epoch)}
+        seconds["self_play_recording"] = round(recorded - begun, 1)
+        seconds["self_play_fitting"] = round(time.perf_counter() - recorded, 1)
     net.meta["seconds"] = seconds
     return net

@@ -51,8 +51,10 @@ def _sizes(text: str) -> list[int]:
                    "setting) and reuse them when the same teacher, games and seed are asked for "
                    "again (another network size or more epochs then cost no game)")
 @click.option("--self-play", "self_play", type=click.IntRange(min=0), default=0, show_default=True,
-              help="games of self-play (policy gradient, through the Gymnasium environment) after "
-                   "the imitation; needs the rl extra")
+              help="games the network then plays against itself: with --scores actions it learns "
+                   "by policy gradient through the Gymnasium environment (needs the rl extra); "
+                   "with --scores positions the last teacher names its choice at each of the "
+                   "network's decisions and the network learns those (expert iteration)")
 @click.option("--league", default="", metavar="SPECS",
               help="agent specs, separated by commas, that the self-play games also meet in turn "
                    "with the network's frozen copy (a spec named twice meets it twice as often), "
@@ -95,13 +97,10 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
                               "--scores positions")
         if refine:
             parse_agents(refine, seed, engine.num_players(cfg))
-        if scores == "positions" and self_play:
-            raise ConfigError("--self-play trains a network that scores actions, not positions: "
-                              "drop one of --self-play and --scores positions")
         target = Path(out)
         if target.exists() and target.is_dir():
             raise ConfigError(f"--out {out} is a directory; name a file")
-        if self_play:
+        if self_play and scores == "actions":
             try:
                 import gymnasium  # noqa: F401
             except ImportError:
@@ -119,10 +118,10 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
         if scores == "positions":
             meta = {"format": FORMAT, "version": VERSION, "game": game, "config": cfg,
                     "hidden": sizes, "teacher": teacher, "games": n, "seed": seed}
-            net = with_progress(n + (refine_games if refine else 0), quiet,
+            net = with_progress(n + (refine_games if refine else 0) + self_play, quiet,
                                 lambda advance: positions.train(
                 game, cfg, teacher, n, epochs, sizes, seed, meta, jobs=jobs, refine=refine,
-                refine_games=refine_games,
+                refine_games=refine_games, self_play=self_play,
                 keep=Path(keep) if keep is not None else None, on_progress=advance,
                 on_epoch=epoch_line))
         else:
@@ -148,20 +147,29 @@ def _summary(net: PolicyNet, title: str, teacher: str, n: int, seed: int, sizes:
                f"network {'x'.join(map(str, [net.obs_size, *sizes, net.action_size]))}")
     click.echo(f"imitation, {epochs} epochs: agrees with the teacher on {last['agreement']:.1%} of "
                f"training decisions and {last.get('held_out_agreement', 0):.1%} of held-out ones")
-    if "self_play" in meta:
-        scores = ", ".join(f"{score:.1%} against {'its frozen copy' if who == 'self' else who}"
-                           for who, score in meta["self_play"]["score_by_opponent"].items())
-        click.echo(f"self-play: {meta['self_play']['games']} games, scoring {scores}")
     if "refine" in meta:
         ref = meta["refine"]
         click.echo(f"then {ref['decisions']} decisions from {ref['games']} games by {ref['teacher']}, "
                    f"{len(ref['epochs'])} epochs: agrees with it on "
                    f"{ref['epochs'][-1]['agreement']:.1%} of training decisions and "
                    f"{ref['epochs'][-1]['held_out_agreement']:.1%} of held-out ones")
+    own = meta.get("self_play", {})
+    if "score_by_opponent" in own:
+        scores = ", ".join(f"{score:.1%} against {'its frozen copy' if who == 'self' else who}"
+                           for who, score in own["score_by_opponent"].items())
+        click.echo(f"self-play: {own['games']} games, scoring {scores}")
+    elif own:
+        click.echo(f"then {own['decisions']} decisions of its own in {own['games']} games against "
+                   f"itself, each choice named by {own['labeller']}, {len(own['epochs'])} epochs: "
+                   f"it agrees with {own['labeller']} on "
+                   f"{own['epochs'][-1]['held_out_agreement']:.1%} of held-out ones")
     stages = [f"{secs['recording']} s recording", f"{secs['imitation']} s imitating"]
     if "refining" in secs:
         stages += [f"{secs['refine_recording']} s recording the second teacher",
                    f"{secs['refining']} s refining"]
+    if "self_play_recording" in secs:
+        stages += [f"{secs['self_play_recording']} s playing itself",
+                   f"{secs['self_play_fitting']} s learning from it"]
     if "self_play" in secs:
         stages.append(f"{secs['self_play']} s in self-play")
     click.echo("took " + ", ".join(stages))
