@@ -76,7 +76,7 @@ def test_replay_detects_tampering(tmp_path: Path) -> None:
 def test_replay_bad_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(ReplayError, match="not JSON"):
+    with pytest.raises(ReplayError, match="not valid JSON"):
         Replay.load(bad)
     bad.write_text(json.dumps({"format": "dejarik-replay/1", "game": "deckbuilding"}))
     with pytest.raises(ReplayError, match="missing field"):

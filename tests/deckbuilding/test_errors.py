@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from dejarik.core.errors import (
 )
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.deckbuilding.options import read_overrides
 from dejarik.deckbuilding.pack import bundled_pack_path, load_pack
 from dejarik.deckbuilding.scenario import load_scenario
 
@@ -108,12 +110,29 @@ def test_broken_pack_structure(tmp_path: Path) -> None:
 
 
 def test_override_errors() -> None:
-    with pytest.raises(PackError, match="overrides: no card 'Tatoine' in the loaded packs"):
+    with pytest.raises(PackError, match="overrides: no card 'Tatoine' in the loaded packs; "
+                                        "did you mean 'Tatooine'"):
         load_pack("original", {"Tatoine": {"hp": 14}})
     with pytest.raises(PackError, match="cannot be overridden"):
         load_pack("original", {"Tatooine": {"ability": "x"}})
-    with pytest.raises(PackError, match="hp: must be at least 1"):
+    with pytest.raises(PackError, match="hp: expected a whole number from 1 to 999 .or null., got 0"):
         load_pack("original", {"Tatooine": {"hp": 0}})
+    with pytest.raises(PackError, match="1000000000 is not a card name"):
+        load_pack("original", {1000000000: {"hp": 14}})
+
+
+def test_an_override_files_mistake_is_reported_in_that_file(tmp_path: Path) -> None:
+    """Hostile-files issue: `hp: fourteen` was reported as a mistake in original.yaml."""
+    path = tmp_path / "mine.yaml"
+    path.write_text("cards:\n  Tatooine: {hp: fourteen}\n", encoding="utf-8")
+    with pytest.raises(PackError, match=f"^{re.escape(str(path))}: 'Tatooine': hp: expected a "
+                                        "whole number"):
+        read_overrides(str(path))
+    path.write_text("cards:\n  Tatooine: {hp: 14}\nextra: 1\n", encoding="utf-8")
+    with pytest.raises(PackError, match="unknown field 'extra'"):
+        read_overrides(str(path))
+    path.write_text("cards:\n  Tatooine: {hp: 14}\n", encoding="utf-8")
+    assert read_overrides(str(path)) == {"Tatooine": {"hp": 14}}
 
 
 @pytest.mark.parametrize("data,problem", [

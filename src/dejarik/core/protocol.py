@@ -23,6 +23,7 @@ from dejarik.core.errors import MissingCapabilityError
 
 if TYPE_CHECKING:
     from dejarik.core.hooks import AgentHooks
+    from dejarik.core.inputs import InputFile
     from dejarik.core.options import CardCatalog, ConfigOptions, Scenarios
     from dejarik.core.reports import RunReport
     from dejarik.core.spaces import LearningSpaces
@@ -183,6 +184,12 @@ class Game(Protocol):
     @property
     def scenarios(self) -> Scenarios | None: ...
 
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        """The kinds of file the game reads from its users beyond the kernel's own (packs,
+        deck lists, ...), each with a valid sample and the commands that read it."""
+        ...
+
 
 class GameBase:
     """The capability plumbing a game class inherits: each capability is named in
@@ -239,6 +246,11 @@ class GameBase:
     def scenarios(self) -> Scenarios | None:
         scenarios: Scenarios | None = self._capability("scenarios")
         return scenarios
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        inputs: tuple[InputFile, ...] | None = self._capability("inputs")
+        return inputs or ()
 
 
 T = TypeVar("T")

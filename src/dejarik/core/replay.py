@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core.errors import DejarikError, ReplayError
+from dejarik.core.files import read_json
 from dejarik.core.protocol import GameState
 from dejarik.core.registry import get_game
 
@@ -68,13 +69,7 @@ class Replay:
     @classmethod
     def load(cls, path: str | Path) -> Replay:
         p = Path(path)
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise ReplayError(f"{p}: cannot read ({err.strerror})") from None
-        except json.JSONDecodeError as err:
-            raise ReplayError(f"{p}: not JSON ({err})") from None
-        return cls.from_json(data, where=str(p))
+        return cls.from_json(read_json(p, ReplayError), where=str(p))
 
 
 class Recorder:

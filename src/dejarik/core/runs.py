@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core.errors import DejarikError
+from dejarik.core.files import read_json
 
 GAMES_FILE = "games.jsonl"   # a run directory: one record per line
 RUN_FILE = "run.json"        # what the run plays, and its sessions
@@ -40,12 +41,13 @@ def read_records(path: Path, warnings: list[str]) -> Iterator[tuple[str, dict[st
                     continue
                 try:
                     record = json.loads(line)
-                except json.JSONDecodeError as err:
+                except (ValueError, RecursionError) as err:
                     if not line.endswith("\n"):
                         warnings.append(f"{path.name} line {number} is cut short (an interrupted "
                                         "write?) and was left out")
                         return
-                    raise RecordError(f"{path} line {number}: not valid JSON ({err.msg})") from None
+                    why = getattr(err, "msg", "nested too deeply")
+                    raise RecordError(f"{path} line {number}: not valid JSON ({why})") from None
                 if not isinstance(record, dict):
                     raise RecordError(f"{path} line {number}: a record is a JSON object")
                 yield f"{path} line {number}", record
@@ -58,9 +60,9 @@ def read_run(path: Path, warnings: list[str]) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        warnings.append(f"{path.name} could not be read ({err}); the run's settings are not shown")
+        data = read_json(path, RecordError)
+    except RecordError as err:
+        warnings.append(f"{err}; the run's settings are not shown")
         return None
     if not isinstance(data, dict):
         warnings.append(f"{path.name} is not a JSON object; the run's settings are not shown")

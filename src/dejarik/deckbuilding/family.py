@@ -40,6 +40,7 @@ class DeckbuildingGame(GameBase):
         "options": "dejarik.deckbuilding.options:OPTIONS",
         "cards": "dejarik.deckbuilding.catalog:CARDS",
         "scenarios": "dejarik.deckbuilding.scenario:SCENARIOS",
+        "inputs": "dejarik.deckbuilding.inputs:INPUTS",
     }
 
     def new_state(self, config: dict[str, Any], seed: int) -> GameState:

@@ -41,12 +41,17 @@ _OPTIONS = (
 
 def read_overrides(path: str | None) -> dict[str, Any]:
     """The `cards:` of an override file (values no source establishes, from the player's box)."""
+    from dejarik.deckbuilding.pack import check_overrides
+
     if not path:
         return {}
     data = read_yaml(Path(path), PackError, label=path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
         raise PackError(f"{path}: an override file holds `cards: {{Card Name: {{field: value}}}}`")
-    return dict(data["cards"])
+    extra = sorted(map(str, set(data) - {"cards"}))
+    if extra:
+        raise PackError(f"{path}: unknown field {extra[0]!r} (an override file holds only `cards:`)")
+    return check_overrides(data["cards"], path)
 
 
 class DeckbuildingOptions:

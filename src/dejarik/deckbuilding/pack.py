@@ -6,6 +6,8 @@ ops (see defs.OP_*) held in one program table, so a paused ability is just (prog
 
 from __future__ import annotations
 
+import difflib
+from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -14,6 +16,7 @@ from typing import Any
 from dejarik.core.errors import PackError
 from dejarik.core.files import digest
 from dejarik.core.files import read_yaml as read_file
+from dejarik.core.saved import short_repr
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.cards import (
     ANY,
@@ -89,9 +92,11 @@ class _Compiler:
         if v is None and allow_none:
             return None
         if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(where, f"expected a whole number, got {v!r}")
+            raise self.fail(where, f"expected a whole number, got {short_repr(v)}")
         if v < lo:
             raise self.fail(where, f"must be at least {lo}, got {v}")
+        if v > MAX_NUMBER:
+            raise self.fail(where, f"must be at most {MAX_NUMBER}, got {short_repr(v)}")
         return v
 
     def bool_(self, v: Any, where: str) -> bool:
@@ -396,6 +401,9 @@ class _Compiler:
         self.where_card = name
         self.pack_id = pack.id
         self.keys(m, _CARD_KEYS, "field")
+        for key in _CARD_WORDS:
+            if m.get(key) is not None and not isinstance(m[key], str):
+                raise self.fail(key, f"expected text, got {short_repr(m[key])}")
         unknown: list[str] = []
         role_name = m.get("role")
         if role_name not in d.ROLE_NAMES:
@@ -477,6 +485,45 @@ class _Compiler:
 _PACK_KEYS = {"pack", "title", "edition", "factions", "composition", "cards", "notes", "sources"}
 _PATCH_KEYS = {"pack", "extends", "title", "factions", "composition", "cards", "notes", "sources"}
 _OVERRIDABLE = ("hp", "target", "traits", "cost", "attack", "resources", "force", "unique")
+MAX_NUMBER = 999   # the most any number in a pack may be (docs/reliability.md)
+_LEAST = {"hp": 1, "target": 0, "cost": 0, "attack": 0, "resources": 0, "force": 0}
+_CARD_WORDS = ("name", "role", "faction", "type", "text", "source", "notes")   # text or null
+
+
+def check_overrides(overrides: Any, where: str) -> dict[str, dict[str, Any]]:
+    """{card name: {field: value}} with every field one an override may set and every value
+    of its kind (a number, a list of traits, true or false; null: unknown again). `where`
+    names the file (or 'overrides'), so a mistake is reported where it was written."""
+    if not isinstance(overrides, Mapping):
+        raise PackError(f"{where}: expected {{Card Name: {{field: value}}}}")
+    out: dict[str, dict[str, Any]] = {}
+    for name, fields in overrides.items():
+        if not isinstance(name, str) or not name:
+            raise PackError(f"{where}: {short_repr(name)} is not a card name (write it as text)")
+        if not isinstance(fields, Mapping):
+            raise PackError(f"{where}: {name!r}: expected a mapping of fields, got "
+                            f"{short_repr(fields)}")
+        for key, value in fields.items():
+            if key not in _OVERRIDABLE:
+                raise PackError(f"{where}: {name!r}: field {short_repr(key)} cannot be "
+                                f"overridden (allowed: {', '.join(_OVERRIDABLE)}; change "
+                                f"abilities in a pack file)")
+            if value is None:
+                continue
+            if key in _LEAST:
+                ok = type(value) is int and _LEAST[key] <= value <= MAX_NUMBER
+                kind = f"a whole number from {_LEAST[key]} to {MAX_NUMBER}"
+            elif key == "traits":
+                ok = isinstance(value, list) and all(isinstance(t, str) for t in value)
+                kind = "a list of trait names"
+            else:
+                ok = isinstance(value, bool)
+                kind = "true or false"
+            if not ok:
+                raise PackError(f"{where}: {name!r}: {key}: expected {kind} (or null), got "
+                                f"{short_repr(value)}")
+        out[name] = dict(fields)
+    return out
 
 
 def _resolve(ref: str, near: Path | None = None) -> Path:
@@ -571,20 +618,18 @@ class _Layers:
 
     def override(self, overrides: Mapping[str, Any]) -> None:
         """Apply {card name: {field: value}}; a name two packs share is written 'Name [pack]'."""
-        for name, fields in overrides.items():
+        for name, fields in check_overrides(overrides, "overrides").items():
             hits = [(pid, c) for pid, data in self.packs.items() for c in data.get("cards") or []
                     if isinstance(c, dict) and name in (c.get("name"), f"{c.get('name')} [{pid}]")]
             if not hits:
-                raise PackError(f"overrides: no card {name!r} in the loaded packs")
+                names = [c.get("name") for data in self.packs.values()
+                         for c in data.get("cards") or [] if isinstance(c, dict)]
+                near = difflib.get_close_matches(name, [n for n in names if isinstance(n, str)])
+                hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+                raise PackError(f"overrides: no card {name!r} in the loaded packs{hint}")
             if len(hits) > 1:
                 raise PackError(f"overrides: {name!r} is in several packs; write "
                                 f"{name!r} as '{name} [PACK]' (one of {', '.join(p for p, _ in hits)})")
-            if not isinstance(fields, Mapping):
-                raise PackError(f"overrides: {name!r}: expected a mapping of fields")
-            bad = sorted(set(fields) - set(_OVERRIDABLE))
-            if bad:
-                raise PackError(f"overrides: {name!r}: field {bad[0]!r} cannot be overridden "
-                                f"(allowed: {', '.join(_OVERRIDABLE)}; change abilities in a pack file)")
             hits[0][1].update(fields)
 
 
@@ -635,13 +680,18 @@ def _compile(layers: _Layers) -> CardTable:
     seen: dict[tuple[str, str], int] = {}
     for info, i, raw in raw_cards:
         c.fname = fnames[info.id]
-        card = c.card(raw, i, info, all_fids)
+        try:
+            card = c.card(raw, i, info, all_fids)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
+            # a value of a shape no check above foresaw: still named by file and card
+            raise c.fail(f"cards[{i}]", f"a value has the wrong kind ({err})") from None
         if (info.id, card.name) in seen:
             raise c.fail(f"cards[{i}].name", f"duplicate card name {card.name!r}")
         seen[(info.id, card.name)] = len(defs)
         card.id = len(defs)
         defs.append(card)
-    shared = {n for n in (x.name for x in defs) if sum(1 for y in defs if y.name == n) > 1}
+    counts = Counter(x.name for x in defs)
+    shared = {n for n, k in counts.items() if k > 1}
     by_name: dict[str, int] = {}
     by_slug: dict[str, int] = {}
     for card in defs:

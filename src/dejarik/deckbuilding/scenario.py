@@ -11,10 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-import yaml
-
 from dejarik.core.errors import DejarikError, ScenarioError
-from dejarik.core.files import read_yaml
+from dejarik.core.files import parse_yaml, read_yaml
 from dejarik.core.options import Scenarios
 from dejarik.core.protocol import GameState
 from dejarik.deckbuilding import defs as d
@@ -79,10 +77,7 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
         where = p.name
         data = read_yaml(p, ScenarioError)
     elif isinstance(source, str):
-        try:
-            data = yaml.safe_load(source)
-        except yaml.YAMLError as err:
-            raise ScenarioError(f"scenario: not valid YAML ({err})") from None
+        data = parse_yaml(source, ScenarioError, "scenario")
     else:
         data = source
     if not isinstance(data, Mapping):

@@ -32,6 +32,7 @@ class PandemicGame(GameBase):
         "report": "dejarik.pandemic.simreport:REPORT",
         "options": "dejarik.pandemic.options:OPTIONS",
         "cards": "dejarik.pandemic.catalog:CARDS",
+        "inputs": "dejarik.pandemic.inputs:INPUTS",
     }
 
     def new_state(self, config: dict[str, Any], seed: int) -> GameState:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from dejarik.agents.base import AGENTS_VERSION, agent_files
 from dejarik.core.errors import ConfigError
+from dejarik.core.files import read_json
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE
 from dejarik.sim.records import Chunk, RunSpec, play_chunk
@@ -126,11 +127,8 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
         raise ConfigError(f"{path} exists and is not a directory")
     run = RunDir(path, spec)
     if meta_file.exists():
-        try:
-            meta = json.loads(meta_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise ConfigError(f"{meta_file}: not a readable run file ({err})") from err
-        if meta.get("format") != RUN_FORMAT:
+        meta = read_json(meta_file, ConfigError)
+        if not isinstance(meta, dict) or meta.get("format") != RUN_FORMAT:
             raise ConfigError(f"{meta_file} is not a dejarik simulation run")
         _check_same_run(meta_file, meta, spec)
         run.sessions = list(meta.get("sessions", []))
@@ -177,18 +175,21 @@ def _finished_games(games: Path) -> set[int]:
         return set()
     data = games.read_bytes()
     end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with games.open("r+b") as f:
-            f.truncate(end)
     done: set[int] = set()
     for n, line in enumerate(data[:end].splitlines(), 1):
         try:
-            index = int(json.loads(line)["index"])
-        except (ValueError, KeyError, TypeError) as err:
-            raise ConfigError(f"{games}, line {n}: not a game record ({err})") from err
+            index = json.loads(line)["index"]
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError) as err:
+            raise ConfigError(f"{games}, line {n}: not a game record ({err!r})") from None
+        if type(index) is not int or index < 0:
+            raise ConfigError(f"{games}, line {n}: a game record's index is a whole number of 0 "
+                              f"or more, not {index!r}")
         if index in done:
             raise ConfigError(f"{games}, line {n}: game {index} appears twice")
         done.add(index)
+    if end < len(data):   # cut short by a kill: dropped once the rest is known to be sound
+        with games.open("r+b") as f:
+            f.truncate(end)
     return done
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core.errors import ConfigError
+from dejarik.core.files import read_json
 from dejarik.core.ratings import PairScore, expected, fit
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE, read_records, read_run
@@ -109,10 +110,7 @@ def open_ladder(path: Path, ladder: Ladder) -> list[tuple[Pairing, RunDir]]:
     every pairing's run. Checks everything before it writes anything."""
     meta = path / LADDER_FILE
     if meta.exists():
-        try:
-            old = json.loads(meta.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise ConfigError(f"{meta}: not a readable ladder file ({err})") from err
+        old = read_json(meta, ConfigError)
         if not isinstance(old, dict) or old.get("format") != LADDER_FORMAT:
             raise ConfigError(f"{meta} is not a dejarik ladder")
         mine = ladder.to_json()

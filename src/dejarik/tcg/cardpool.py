@@ -35,6 +35,7 @@ from importlib import resources
 from pathlib import Path
 
 from dejarik.core.errors import PackError
+from dejarik.core.files import read_text
 
 SET_ORDER: tuple[str, ...] = ("AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS")
 SET_NAMES: dict[str, str] = {
@@ -54,6 +55,7 @@ STATS: tuple[str, ...] = ("cost", "speed", "power", "health")
 UNIT_TYPES = frozenset({"space", "ground", "character"})
 TYPES = frozenset(UNIT_TYPES | {"battle", "mission", "location", "equipment"})
 SIDES: dict[str, str] = {"L": "light", "D": "dark", "N": "neutral"}
+MAX_TABLE_BYTES = 16 << 20   # a card table of every set is about 1 MB
 RARITIES = frozenset({"C", "U", "R", "P"})  # P: promo or preview printing
 TABLE_COLUMNS: tuple[str, ...] = (
     "set", "number", "name", "side", "type", "subtype", *STATS, "variable", "rarity",
@@ -176,12 +178,7 @@ def parse_lackey(text: str, source: str) -> list[CardFacts]:
 
 def _read_text(path: Path) -> str:
     """The file's text; CRLF stays as is (csv copes), a byte-order mark is dropped."""
-    try:
-        return path.read_bytes().decode("utf-8-sig")
-    except OSError as err:
-        raise PackError(f"{path.name}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError as err:
-        raise PackError(f"{path.name}: not UTF-8 (byte {err.start})") from None
+    return read_text(path, PackError, limit=MAX_TABLE_BYTES)
 
 
 def import_lackey(paths: Sequence[Path]) -> list[CardFacts]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dejarik.core.errors import ConfigError
+from dejarik.core.files import read_text
 from dejarik.tcg.cardpool import CardFacts, read_table
 
 MIN_CARDS = 60
@@ -114,13 +115,7 @@ def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None)
 
 
 def load_deck(path: Path, table: Sequence[CardFacts] | None = None) -> Deck:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DeckError(f"{path.name}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError as err:
-        raise DeckError(f"{path.name}: not UTF-8 (byte {err.start})") from None
-    return parse_deck(text, path.name, table)
+    return parse_deck(read_text(path, DeckError), path.name, table)
 
 
 def format_deck(deck: Deck) -> str:

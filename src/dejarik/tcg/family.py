@@ -38,6 +38,7 @@ class TcgGame(GameBase):
         "report": "dejarik.tcg.simreport:REPORT",
         "options": "dejarik.tcg.options:OPTIONS",
         "cards": "dejarik.tcg.catalog:CARDS",
+        "inputs": "dejarik.tcg.inputs:INPUTS",
     }
 
     def new_state(self, config: dict[str, Any], seed: int) -> GameState:

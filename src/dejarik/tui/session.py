@@ -13,6 +13,7 @@ from typing import Any
 
 from dejarik.agents import Agent, make_agent
 from dejarik.core.errors import ConfigError, DejarikError, SaveError
+from dejarik.core.files import read_json
 from dejarik.core.protocol import Action, Game, GameState, require
 from dejarik.core.registry import first_game_offering, get_game
 from dejarik.core.views import AppViews, ViewModel
@@ -191,13 +192,7 @@ class Session:
     def load(cls, path: str | Path) -> Session:
         """A session saved by `save`; a missing, corrupt or foreign file raises SaveError."""
         p = Path(path).expanduser()
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise SaveError(f"cannot read {p}: {err.strerror or err}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise SaveError(f"{p} is not a saved game (not JSON: {err})") from None
-        return cls.from_json(data, str(p))
+        return cls.from_json(read_json(p, SaveError), str(p))
 
     @classmethod
     def from_json(cls, data: Any, label: str = "saved game") -> Session:

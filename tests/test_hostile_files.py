@@ -1,0 +1,88 @@
+"""Hostile files: every reader refuses a damaged file with an error that names the file and the
+problem, never a traceback, a crash or a hang (the hostile-files issue; docs/reliability.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dejarik.cli.main import main
+from dejarik.core import files
+from dejarik.core.errors import PackError, ReplayError, SaveError
+from dejarik.core.files import read_json, read_yaml
+from dejarik.core.replay import Replay
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_a_file_that_is_not_utf8_is_named_with_the_line(tmp_path: Path) -> None:
+    """Defect 1: `printf 'pack: x\\n\\xff\\n' > b.yaml; dejarik cards check b.yaml`."""
+    bad = tmp_path / "b.yaml"
+    bad.write_bytes(b"pack: x\n\xff\n")
+    code, out = run("cards", "check", str(bad))
+    assert code != 0 and "b.yaml: not UTF-8 text (byte 8, line 2)" in out
+    for args in (["scenario", "check", str(bad)],
+                 ["play", "deckbuilding", "--override", str(bad), "--agents", "random", "--quiet"],
+                 ["play", "pandemic", "--pack", str(bad), "--agents", "random", "--quiet"]):
+        code, out = run(*args)
+        assert code != 0 and "not UTF-8 text" in out, args
+    replay = tmp_path / "r.json"
+    replay.write_bytes(b'{"format": "\xff"}')
+    code, out = run("replay", "verify", str(replay))
+    assert code != 0 and "not UTF-8 text" in out
+
+
+def test_deep_nesting_is_refused_by_name(tmp_path: Path) -> None:
+    """Defects 2 and 3: 100,000 `[` then 100,000 `]`, as JSON (a RecursionError traceback) and
+    as YAML (a segmentation fault in the C loader)."""
+    for name in ("deep.json", "deep.yaml"):
+        (tmp_path / name).write_text(DEEP, encoding="utf-8")
+    with pytest.raises(ReplayError, match="nest more than 40 deep"):
+        Replay.load(tmp_path / "deep.json")
+    code, out = run("replay", "verify", str(tmp_path / "deep.json"))
+    assert code != 0 and "nest more than 40 deep" in out
+    code, out = run("cards", "check", str(tmp_path / "deep.yaml"))
+    assert code != 0 and "deep.yaml: not valid YAML" in out and "nesting depth" in out
+    # just past the limit, where neither parser objects, the reader still does
+    (tmp_path / "41.yaml").write_text("[" * 41 + "]" * 41, encoding="utf-8")
+    with pytest.raises(PackError, match="41.yaml: lists and mappings nest more than 40 deep"):
+        read_yaml(tmp_path / "41.yaml", PackError)
+    (tmp_path / "40.json").write_text("[" * 40 + "]" * 40, encoding="utf-8")
+    assert json.dumps(read_json(tmp_path / "40.json", SaveError)) == "[" * 40 + "]" * 40
+
+
+def test_a_file_too_large_is_refused_before_it_is_parsed(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * files.MAX_YAML_BYTES + b"\n")
+    with pytest.raises(PackError, match="big.yaml: larger than 2 MB, the most Dejarik reads"):
+        read_yaml(big, PackError)
+    code, out = run("cards", "check", str(big))
+    assert code != 0 and "larger than 2 MB" in out
+    monkeypatch.setattr(files, "MAX_JSON_BYTES", 1 << 20)
+    (tmp_path / "big.json").write_bytes(b" " * (2 << 20) + b"{}")
+    with pytest.raises(SaveError, match="larger than 1 MB"):
+        read_json(tmp_path / "big.json", SaveError)
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    """Decided: a key given twice in a YAML or JSON file is a mistake (the last would silently
+    win), reported with the line of its first appearance."""
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("pack: a\ntitle: x\npack: b\n", encoding="utf-8")
+    with pytest.raises(PackError, match=r"key 'pack' is given twice \(first on line 1\)"):
+        read_yaml(twice, PackError)
+    (tmp_path / "twice.json").write_text('{"a": 1, "a": 2}', encoding="utf-8")
+    with pytest.raises(SaveError, match="key 'a' is given twice"):
+        read_json(tmp_path / "twice.json", SaveError)
+    (tmp_path / "fine.json").write_text(json.dumps({"a": {"a": 1}}), encoding="utf-8")
+    assert read_json(tmp_path / "fine.json", SaveError) == {"a": {"a": 1}}
