@@ -67,7 +67,7 @@ def check_consistent(state: Any, check_invariants: Callable[[Any], list[str]]) -
     (a card in two places, a number out of range): the game's own invariants decide."""
     try:
         problems = check_invariants(state)
-    except (IndexError, KeyError, TypeError, ValueError) as err:
+    except (IndexError, KeyError, TypeError, ValueError, OverflowError) as err:
         problems = [f"a number out of range ({err})"]
     if problems:
         raise SaveError(f"saved game: an inconsistent {state.game_name} position: {problems[0]}")

@@ -47,15 +47,21 @@ def format_action(s: DeckbuildingState, action: tuple[int, ...]) -> str:
     return f"{word} {card_ref(s, a)}"
 
 
+def _count(token: str) -> int:
+    """A whole number of at most nine digits (more is no card, option or amount of any
+    game), or -1."""
+    return int(token) if token.isdigit() and token.isascii() and len(token) <= 9 else -1
+
+
 def _parse_ref(s: DeckbuildingState, token: str, text: str) -> tuple[str | None, int | None]:
     slug, _, num = token.partition("#")
     if not num and slug.isdigit():
         slug, num = "", slug
     cid: int | None = None
     if num:
-        if not num.isdigit():
+        cid = _count(num)
+        if cid < 0:
             raise NotationError(f"{text!r}: {token!r} is not a card (write slug#id, e.g. x-wing#37)")
-        cid = int(num)
         if cid >= len(s.inst_def):
             raise NotationError(f"{text!r}: there is no card #{cid} in this game")
         if slug and s.card(cid).slug != slug and _visible(s, cid):
@@ -86,13 +92,13 @@ def parse_action(s: DeckbuildingState, text: str) -> Move3:
             raise NotationError(f"{text!r}: who takes a player: {', '.join(seats)}")
         return _legal(s, text, (kind, seats.index(args[0]), 0))
     if kind == d.OPTION:
-        if not args[0].isdigit() or int(args[0]) < 1:
+        if _count(args[0]) < 1:
             raise NotationError(f"{text!r}: option takes a number from 1")
-        return _legal(s, text, (kind, int(args[0]) - 1, 0))
+        return _legal(s, text, (kind, _count(args[0]) - 1, 0))
     if kind == d.ASSIGN:
-        if not args[0].isdigit() or int(args[0]) < 1:
+        amount = _count(args[0])
+        if amount < 1:
             raise NotationError(f"{text!r}: assign takes an amount of damage from 1, then a ship")
-        amount = int(args[0])
         slug, cid = _parse_ref(s, args[1], text)
         return _match(s, text, kind, slug, cid, lambda act: act[2] == amount)
     slug, cid = _parse_ref(s, args[0], text)

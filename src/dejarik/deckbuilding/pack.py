@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -122,9 +122,7 @@ class _Compiler:
         self.keys(m, {"type", "faction", "trait", "traits", "unique", "name", "max_cost"}, where)
         ctype = -1
         if "type" in m:
-            if m["type"] not in d.TYPE_NAMES:
-                raise self.fail(f"{where}.type", f"unknown card type {m['type']!r}")
-            ctype = d.TYPE_NAMES[m["type"]]
+            ctype = self.named(m["type"], d.TYPE_NAMES, f"{where}.type", "card type")
         traits: frozenset[str] | None = None
         if "trait" in m:
             traits = frozenset([str(m["trait"])])
@@ -202,9 +200,15 @@ class _Compiler:
         return tuple(out)
 
     def dest(self, v: Any, where: str) -> int:
-        if v not in d.DEST_NAMES:
-            raise self.fail(where, f"unknown destination {v!r} (known: {', '.join(d.DEST_NAMES)})")
-        return d.DEST_NAMES[v]
+        number: int = self.named(v, d.DEST_NAMES, where, "destination")
+        return number
+
+    def named(self, v: Any, table: Mapping[str, int] | Sequence[str], where: str, what: str) -> Any:
+        """What a name stands for in `table` (itself, when `table` is a list of names); anything
+        else, text or not, is named in the error."""
+        if not isinstance(v, str) or v not in table:
+            raise self.fail(where, f"unknown {what} {short_repr(v)} (known: {', '.join(table)})")
+        return table[v] if isinstance(table, Mapping) else v
 
     def op(self, e: Any, where: str) -> Op:
         m = self.mapping(e, where)
@@ -322,9 +326,7 @@ class _Compiler:
             if True in m:  # YAML 1.1 reads a bare `on:` key as true
                 m["on"] = m.pop(True)
             self.keys(m, {"on", "filter", "first_each_turn", "optional", "do"}, w)
-            ev = m.get("on")
-            if ev not in d.EVENTS:
-                raise self.fail(f"{w}.on", f"unknown event {ev!r} (known: {', '.join(d.EVENTS)})")
+            ev: str = self.named(m.get("on"), d.EVENTS, f"{w}.on", "event")
             if "do" not in m:
                 raise self.fail(w, "needs `do`")
             prog = self.program(m["do"], f"{w}.do")

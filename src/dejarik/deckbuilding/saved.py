@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
-from dejarik.core.saved import check_consistent, check_fields, check_game
+from dejarik.core.saved import check_consistent, check_fields, check_game, short_repr
 from dejarik.deckbuilding.state import Frame, PlayerState, Region
 
 if TYPE_CHECKING:
@@ -87,7 +87,22 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
         s.stack.append(f)
     s.waiting, s.decider = data["waiting"], data["decider"]
     s.done, s.win = data["done"], data["winner"]
+    _check_card_numbers(data, len(s.inst_def))
     from dejarik.deckbuilding.invariants import check_invariants
 
     check_consistent(s, check_invariants)
     return s
+
+
+def _check_card_numbers(data: Mapping[str, Any], cards: int) -> None:
+    """Every pile holds numbers of the game's cards (0 to `cards` - 1), checked before anything
+    looks a card up: a number out of range would be read as a card that does not exist."""
+    piles = [(f"players[{i}].{zone}", raw[zone]) for i, raw in enumerate(data["players"])
+             for zone in _ZONES]
+    piles += [(f"regions[{i}].{key}", raw[key]) for i, raw in enumerate(data["regions"])
+              for key in _REGION]
+    for where, numbers in piles:
+        wrong = next((x for x in numbers if not 0 <= x < cards), None)
+        if wrong is not None:
+            raise SaveError(f"saved game: field '{where}': {short_repr(wrong)} is not a card "
+                            f"number (the game has cards 0 to {cards - 1})")

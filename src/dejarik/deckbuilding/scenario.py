@@ -15,6 +15,7 @@ from dejarik.core.errors import DejarikError, ScenarioError
 from dejarik.core.files import parse_yaml, read_yaml
 from dejarik.core.options import Scenarios
 from dejarik.core.protocol import GameState
+from dejarik.core.saved import short_repr
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import rules
 from dejarik.deckbuilding.completeness import hard_gaps
@@ -23,6 +24,7 @@ from dejarik.deckbuilding.invariants import check_invariants
 from dejarik.deckbuilding.state import PlayerState, Region
 
 _GALAXY = ("row", "galaxy_deck", "galaxy_discard", "pilots")
+MAX_PILOTS = 100   # a stack holds 10; a scenario may hold more, not millions (docs/reliability.md)
 _TOP = {"game", "pack", *DEFAULTS, "seed", "turn", "active", "force", "phase", "players", *_GALAXY,
         "regions", "description"}
 _PLAYER = {"hand", "deck", "discard", "play", "exile", "base", "base_deck", "victory", "pool"}
@@ -205,8 +207,9 @@ def _region(b: _Builder, data: Mapping[str, Any], where: str) -> Region:
     r.deck = b.pile(data.get("galaxy_deck"), f"{where}galaxy_deck")
     r.discard = b.pile(data.get("galaxy_discard"), f"{where}galaxy_discard")
     pilots = data.get("pilots", 10)
-    if type(pilots) is not int or pilots < 0:
-        raise b.fail(f"{where}pilots", f"expected a number of pilots >= 0, got {pilots!r}")
+    if type(pilots) is not int or not 0 <= pilots <= MAX_PILOTS:
+        raise b.fail(f"{where}pilots", f"expected a number of pilots from 0 to {MAX_PILOTS}, "
+                                       f"got {short_repr(pilots)}")
     pilot = next((c for c in s.table.defs if c.role == d.PILOT and c.pack == s.selection.pilots), None)
     if pilots and pilot is None:
         raise b.fail(f"{where}pilots", f"pack {s.selection.pilots!r} lists no pilot card; write pilots: 0")

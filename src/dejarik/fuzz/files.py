@@ -36,7 +36,8 @@ from typing import Any, NoReturn
 
 import click
 
-from dejarik.core.errors import DejarikError
+from dejarik.core.errors import ActionError, DejarikError
+from dejarik.core.protocol import GameState
 from dejarik.core.registry import game_names, get_game
 from dejarik.core.rng import Rng
 from dejarik.fuzz.mutate import mutate
@@ -120,6 +121,50 @@ def _read_position(game: str) -> Callable[[Path], None]:
     return read
 
 
+DEPTHS = (0, 7, 30, 120)   # random moves into a game: the positions the notation is tried at
+
+
+def _positions(game: str) -> list[GameState]:
+    """A few positions of a game (random moves from seed 1), ending early if the game does."""
+    engine = get_game(game)
+    state = engine.new_state(engine.normalize_config({}), 1)
+    rng, found, played = Rng(1), [], 0
+    for depth in DEPTHS:
+        while played < depth and not state.is_terminal():
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+            played += 1
+        found.append(state.clone())
+    return found
+
+
+def _action_texts(game: str) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        texts = [s.action_to_text(a) for s in _positions(game) for a in s.legal_actions()]
+        path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    return write
+
+
+def _read_action_texts(game: str) -> Callable[[Path], None]:
+    """Each line, at every position: a legal action, or an ActionError (the notation's
+    contract, docs/notation.md); a line read to no legal action is a failure."""
+    def read(path: Path) -> None:
+        positions = _positions(game)
+        refused = 0
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:2000]:
+            for state in positions:
+                try:
+                    action = state.text_to_action(line)
+                except ActionError:
+                    refused += 1
+                    continue
+                if action not in state.legal_actions():
+                    raise AssertionError(f"{line!r} was read as {action!r}, which is not legal")
+        if refused:
+            raise Refused(f"{refused} texts refused")
+    return read
+
+
 def _terminal_save(game: str) -> Callable[[Path], None]:
     def write(path: Path) -> None:
         from dejarik.tui.session import Session
@@ -144,6 +189,7 @@ def targets() -> list[Target]:
             Target(game, "replay", ".json", cli([*play, "--save-replay", "{file}"]),
                    cli(["replay", "verify", "{file}"])),
             Target(game, "saved position", ".json", _position(game), _read_position(game)),
+            Target(game, "action text", ".txt", _action_texts(game), _read_action_texts(game)),
             Target(game, "simulation run", "", cli(sim),
                    cli(sim, ["report", "{file}"]) if engine.report is not None
                    and engine.report.draws else cli(sim)),

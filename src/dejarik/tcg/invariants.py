@@ -19,6 +19,14 @@ from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, UNDER
 def check_invariants(s: TcgState) -> list[str]:
     """Every broken invariant, in words (empty: all hold)."""
     fail: list[str] = []
+    n, kinds = len(s.card_def), len(s.defs)
+    if any(len(per_card) != n for per_card in (s.owner, s.zone, s.counters, s.damage)):
+        return [f"the per-card lists disagree on how many cards there are ({n})"]
+    odd = next((c for c in range(n) if not 0 <= s.card_def[c] < kinds or s.owner[c] not in (0, 1)),
+               None)
+    if odd is not None:   # checked first: every later check looks these up
+        return [f"card #{odd} says definition {s.card_def[odd]} and owner {s.owner[odd]}; there "
+                f"are {kinds} definitions and owners 0 and 1"]
     seen: Counter[int] = Counter()
     for p in (0, 1):
         for zone, cards in ((DECK, s.deck[p]), (HAND, s.hand[p]), (DISCARD, s.discard[p]),
