@@ -88,6 +88,19 @@ def test_unknown_names_and_malformed_lines_name_the_line() -> None:
         parse_deck("0 Light 0\n", "d.txt", TABLE)
 
 
+def test_every_mistake_is_reported_at_once() -> None:
+    """Hostile-files issue: three mistakes took three runs; now one error lists each line."""
+    text = light_deck("1 Ligth 3\nLight 1\n9 Light 2\n99999999999999 Light 4\n")
+    with pytest.raises(DeckError) as caught:
+        parse_deck(text, "d.txt", TABLE)
+    lines = str(caught.value).splitlines()
+    assert lines == [
+        "d.txt line 16: no card named 'Ligth 3' (did you mean 'Light 3'?)",
+        "d.txt line 17: expected a count and a card name, like `4 Clone Trooper`, not 'Light 1'",
+        "d.txt line 18: 13 copies of Light 2 (at most 4 of any card)",
+        "d.txt line 19: 99999999999999 copies of Light 4 (at most 4 of any card)"]
+
+
 def test_the_canonical_list_reads_back_the_same(tmp_path: Path) -> None:
     deck = parse_deck(light_deck("2 Neutral 1\n"), "mine.txt", TABLE)
     path = tmp_path / "mine.txt"

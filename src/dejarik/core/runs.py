@@ -62,7 +62,8 @@ def read_run(path: Path, warnings: list[str]) -> dict[str, Any] | None:
     try:
         data = read_json(path, RecordError)
     except RecordError as err:
-        warnings.append(f"{err}; the run's settings are not shown")
+        why = str(err).removeprefix(f"{path}: ")
+        warnings.append(f"{path.name} could not be read ({why}); the run's settings are not shown")
         return None
     if not isinstance(data, dict):
         warnings.append(f"{path.name} is not a JSON object; the run's settings are not shown")
@@ -97,6 +98,17 @@ def summarize_dir(run_dir: Path, summarize: Callable[[Iterable[Mapping[str, Any]
                   ) -> dict[str, Any]:
     """A game's summary of every record in a run directory, with the reader's warnings."""
     warnings: list[str] = []
-    out = summarize(rec for _, rec in read_records(Path(run_dir) / GAMES_FILE, warnings))
+    last = [f"{Path(run_dir) / GAMES_FILE}"]
+
+    def records() -> Iterator[Mapping[str, Any]]:
+        for where, record in read_records(Path(run_dir) / GAMES_FILE, warnings):
+            last[0] = where
+            yield record
+
+    try:
+        out = summarize(records())
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as err:
+        # a record well-formed as JSON whose values the game's summary cannot use
+        raise RecordError(f"{last[0]}: not a record of this game's games ({err!r})") from None
     out["warnings"] = warnings
     return out

@@ -7,6 +7,7 @@ names its players `empire-1`, `rebel-2`... (faction and region) and lists its `r
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -21,6 +22,7 @@ from dejarik.deckbuilding import rules
 from dejarik.deckbuilding.completeness import hard_gaps
 from dejarik.deckbuilding.game import DEFAULTS, GAME_NAME, DeckbuildingState
 from dejarik.deckbuilding.invariants import check_invariants
+from dejarik.deckbuilding.pack import MAX_NUMBER
 from dejarik.deckbuilding.state import PlayerState, Region
 
 _GALAXY = ("row", "galaxy_deck", "galaxy_discard", "pilots")
@@ -41,10 +43,12 @@ class _Builder:
     def new(self, name: Any, field: str) -> int:
         t = self.s.table
         if not isinstance(name, str):
-            raise self.fail(field, f"expected a card name, got {name!r}")
+            raise self.fail(field, f"expected a card name, got {short_repr(name)}")
         cid = t.by_name.get(name, t.by_slug.get(name))
         if cid is None:
-            raise self.fail(field, f"unknown card {name!r}")
+            near = difflib.get_close_matches(name, list(t.by_name))
+            hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+            raise self.fail(field, f"unknown card {short_repr(name)}{hint}")
         gaps = hard_gaps(t.defs[cid])
         if gaps:
             raise self.fail(field, f"{name}: {', '.join(gaps)} unknown; a game cannot use it until "
@@ -142,11 +146,17 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
             for c in getattr(p, zone):
                 if s.card(c).ctype != d.BASE:
                     raise b.fail(f"players.{key}.{zone}", f"{s.name(c)} is not a base")
+        for zone in ("hand", "deck", "discard", "play"):   # only bought or starting cards
+            for c in getattr(p, zone):
+                if s.card(c).faction not in (fid, d.NEUTRAL):
+                    raise b.fail(f"players.{key}.{zone}", f"{s.name(c)} is a {s.card(c).faction} "
+                                 f"card, and the {fid} player holds only {fid} and neutral cards")
         if p.base >= 0 and (s.card(p.base).ctype != d.BASE or s.card(p.base).faction != fid):
             raise b.fail(f"players.{key}.base", f"{s.name(p.base)} is not one of the {fid} bases")
         pool = raw.get("pool", 0)
-        if type(pool) is not int or pool < 0:
-            raise b.fail(f"players.{key}.pool", f"expected a whole number >= 0, got {pool!r}")
+        if type(pool) is not int or not 0 <= pool <= MAX_NUMBER:
+            raise b.fail(f"players.{key}.pool", f"expected a whole number from 0 to {MAX_NUMBER}, "
+                                                f"got {short_repr(pool)}")
         p.pool = pool
         s.players.append(p)
     if s.team_game:

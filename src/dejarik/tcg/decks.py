@@ -51,7 +51,8 @@ class Deck:
 
 
 def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None) -> Deck:
-    """Read and check a deck list; `source` names it in errors."""
+    """Read and check a deck list; `source` names it in errors. Every mistake is reported at
+    once, a line each, so a list with three mistakes takes one run to mend."""
     cards = read_table() if table is None else list(table)
     by_name = {c.name.casefold(): c for c in cards}
     side: str | None = None
@@ -59,6 +60,7 @@ def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None)
     counts: dict[str, int] = {}
     first_line: dict[str, int] = {}
     order: list[CardFacts] = []
+    problems: list[str] = []
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -66,27 +68,32 @@ def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None)
         where = f"{source} line {line_no}"
         m = _SIDE.fullmatch(line)
         if m:
-            side = m.group("side").lower()
-            if side not in ("light", "dark"):
-                raise DeckError(f"{where}: side must be light or dark, not {m.group('side')!r}")
-            side_line = line_no
+            if m.group("side").lower() not in ("light", "dark"):
+                problems.append(f"{where}: side must be light or dark, not {m.group('side')!r}")
+            else:
+                side, side_line = m.group("side").lower(), line_no
             continue
         m = _LINE.fullmatch(line)
         if not m:
-            raise DeckError(f"{where}: expected a count and a card name, like `4 Clone Trooper`, "
-                            f"not {line!r}")
-        count, name = int(m.group("count")), m.group("name").strip()
+            problems.append(f"{where}: expected a count and a card name, like `4 Clone Trooper`, "
+                            f"not {line[:60]!r}")
+            continue
+        digits, name = m.group("count"), m.group("name").strip()
         card = by_name.get(name.casefold())
         if card is None:
             close = difflib.get_close_matches(name, [c.name for c in cards], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise DeckError(f"{where}: no card named {name!r}{hint}")
+            problems.append(f"{where}: no card named {name[:60]!r}{hint}")
+            continue
+        count = int(digits) if len(digits) <= 3 else MAX_COPIES + 1
         if count < 1:
-            raise DeckError(f"{where}: {card.name}: a count must be 1 or more")
+            problems.append(f"{where}: {card.name}: a count must be 1 or more")
+            continue
         counts[card.name] = counts.get(card.name, 0) + count
         if counts[card.name] > MAX_COPIES:
-            raise DeckError(f"{where}: {counts[card.name]} copies of {card.name} (at most "
-                            f"{MAX_COPIES} of any card)")
+            shown = counts[card.name] if len(digits) <= 3 else digits
+            problems.append(f"{where}: {shown} copies of {card.name} (at most {MAX_COPIES} of "
+                            f"any card)")
         if card.name not in first_line:
             first_line[card.name] = line_no
             order.append(card)
@@ -95,21 +102,25 @@ def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None)
         light = next(c for c in order if c.side == "light")
         dark = next(c for c in order if c.side == "dark")
         later, earlier = sorted((light, dark), key=lambda c: first_line[c.name], reverse=True)
-        raise DeckError(f"{source} line {first_line[later.name]}: {later.name} is a {later.side} "
-                        f"side card, and the deck already holds {earlier.side} side cards (one "
-                        "side plus neutral cards)")
-    if sides:
+        problems.append(f"{source} line {first_line[later.name]}: {later.name} is a "
+                        f"{later.side} side card, and the deck already holds {earlier.side} "
+                        "side cards (one side plus neutral cards)")
+    elif sides:
         card_side = sides.pop()
         if side is not None and side != card_side:
-            raise DeckError(f"{source} line {side_line}: the deck says side {side}, but its cards "
-                            f"are {card_side} side")
+            problems.append(f"{source} line {side_line}: the deck says side {side}, but its "
+                            f"cards are {card_side} side")
         side = card_side
-    if side is None:
-        raise DeckError(f"{source}: every card is neutral; say which side plays it (`side: light` "
-                        "or `side: dark`)")
+    elif side is None and not problems:
+        problems.append(f"{source}: every card is neutral; say which side plays it "
+                        "(`side: light` or `side: dark`)")
     total = sum(counts.values())
     if total < MIN_CARDS:
-        raise DeckError(f"{source}: {total} cards; a deck needs at least {MIN_CARDS}")
+        problems.append(f"{source}: {total} cards; a deck needs at least {MIN_CARDS}")
+    if problems:
+        more = f"\n(and {len(problems) - 50} more)" if len(problems) > 50 else ""
+        raise DeckError("\n".join(problems[:50]) + more)
+    assert side is not None
     entries = tuple((counts[c.name], c) for c in order)
     return Deck(name=Path(source).stem, side=side, entries=entries)
 
