@@ -44,10 +44,14 @@ T = TypeVar("T")
 @click.option("--chunk", type=click.IntRange(min=1), default=None,
               help="games per task (default: about 8 tasks per worker, at most 100 games)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--check", is_flag=True,
+              help="check everything after every action (invariants, clone and save round trips, "
+                   "illegal actions refused, notation read back, the replay at the end); a game "
+                   "that fails stops there and is listed with its seed")
 @game_options
 def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | None,
         backend: str, address: str | None, out: str | None, chunk: int | None, quiet: bool,
-        **opts: Any) -> None:
+        check: bool, **opts: Any) -> None:
     """Play many games between agents into a results directory; print wins, length and speed.
 
     The directory holds run.json and games.jsonl (one record per game; docs/simulation.md).
@@ -64,7 +68,8 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
         cfg = game_config(opts, turn_limit, game=game)
         seats = engine.num_players(cfg)
         parse_agents(agents, seed, seats)  # an unknown agent fails before anything is written
-        spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents, seats)), seed=seed)
+        spec = RunSpec(game=game, config=cfg, agents=tuple(agent_specs(agents, seats)), seed=seed,
+                       check=check)
         run = open_run(Path(out) if out else _default_dir(spec), spec)
         todo = max(0, n - len(run.done & set(range(n))))
         if todo == 0:
@@ -84,6 +89,8 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
                        f"{session['seconds']:.1f} s ({rate:.1f} games/s, {pool.name}, "
                        f"{pool.workers} worker{'s' if pool.workers > 1 else ''})")
         _print_summary(report, run.path)
+        if check:
+            _print_checks(run.path, game, agents)
     except DejarikError as err:
         fail(err)
 
@@ -164,6 +171,27 @@ def with_progress(todo: int, quiet: bool, work: Callable[[Callable[[int], None] 
             bar.update(task, rate=f"{speed:,.1f} games/s" if speed else "")
 
         return work(advance)
+
+
+def _print_checks(path: Path, game: str, agents: str) -> None:
+    """How many checked games passed, and each failure with the seed that plays it again."""
+    from dejarik.core.runs import GAMES_FILE, read_records
+
+    games, failed = 0, []
+    for _, record in read_records(path / GAMES_FILE, []):
+        games += 1
+        if isinstance(record.get("failure"), dict):
+            failed.append(record)
+    if not failed:
+        click.echo(f"checks: all {games} games passed every check after every action")
+        return
+    click.echo(f"checks: {len(failed)} of {games} games failed a check", err=True)
+    for record in failed[:20]:
+        f = record["failure"]
+        click.echo(f"  game {record.get('index')} (seed {record.get('seed')}): {f.get('check')} "
+                   f"{f.get('detail')}\n    again: dejarik play {game} --agents {agents} "
+                   f"--seed {record.get('seed')} (with this run's options)", err=True)
+    sys.exit(1)
 
 
 def _print_summary(report: RunReport, path: Path) -> None:

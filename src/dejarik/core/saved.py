@@ -3,6 +3,7 @@ naming the field, never later with a confusing error in the middle of a game."""
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, Union, get_args, get_origin
@@ -14,21 +15,31 @@ def conforms(value: Any, kind: Any) -> bool:
     """Whether JSON data `value` has the type `kind` (int, str, bool, list[int],
     list[int] | None, Any, ...). A bool is not an int here; a tuple passes for a list (a
     state's `to_json` may be loaded without going through JSON text)."""
+    return _test_for(kind)(value)
+
+
+@functools.cache
+def _test_for(kind: Any) -> Callable[[Any], bool]:
+    """The test for one type, built once (loading a position tests thousands of values)."""
     if kind is Any:
-        return True
+        return lambda v: True
     origin = get_origin(kind)
     if origin is Union or origin is types.UnionType:
-        return any(conforms(value, k) for k in get_args(kind))
+        parts = [_test_for(k) for k in get_args(kind)]
+        return lambda v: any(test(v) for test in parts)
     if origin is list:
         (item,) = get_args(kind)
-        return isinstance(value, list | tuple) and all(conforms(v, item) for v in value)
+        if item is int:
+            return lambda v: isinstance(v, list | tuple) and all(type(x) is int for x in v)
+        inner = _test_for(item)
+        return lambda v: isinstance(v, list | tuple) and all(inner(x) for x in v)
     if origin is dict:
-        return isinstance(value, dict)
+        return lambda v: isinstance(v, dict)
     if kind is None or kind is type(None):
-        return value is None
+        return lambda v: v is None
     if kind is int:
-        return type(value) is int
-    return isinstance(value, kind)
+        return lambda v: type(v) is int
+    return lambda v: isinstance(v, kind)
 
 
 def check_game(data: Any, game: str) -> None:

@@ -16,7 +16,8 @@ from dejarik.agents.base import Agent, parse_agents
 from dejarik.core.protocol import Action, GameState, require
 from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
-from dejarik.sim.runner import play_game
+from dejarik.sim.checks import Checker, CheckFailed, failure_record
+from dejarik.sim.runner import GameResult, play_game
 
 RECORD_VERSION = 1
 
@@ -35,16 +36,19 @@ class RunSpec:
     agents: tuple[str, ...]     # a spec per seat
     seed: int
     max_actions: int = 1_000_000
+    check: bool = False          # every check after every action (sim/checks.py)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "config": self.config, "agents": list(self.agents),
-                "seed": self.seed, "max_actions": self.max_actions}
+        out = {"game": self.game, "config": self.config, "agents": list(self.agents),
+               "seed": self.seed, "max_actions": self.max_actions}
+        return {**out, "check": True} if self.check else out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunSpec:
         return cls(game=str(data["game"]), config=dict(data["config"]),
                    agents=tuple(str(a) for a in data["agents"]), seed=int(data["seed"]),
-                   max_actions=int(data.get("max_actions", 1_000_000)))
+                   max_actions=int(data.get("max_actions", 1_000_000)),
+                   check=bool(data.get("check", False)))
 
 
 class TimedAgent:
@@ -75,22 +79,45 @@ def play_record(spec: RunSpec, index: int, think: list[list[float]] | None = Non
     agents = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
     timed = [TimedAgent(a) for a in agents]
     players: list[Agent] = list(timed) if think is not None else agents
-    state, result, _ = play_game(spec.game, spec.config, seed, players,
-                                 max_actions=spec.max_actions, trace=True)
+    checker = Checker(engine, seed) if spec.check else None
+    failure: dict[str, Any] | None = None
+    try:
+        state, result, replay = play_game(
+            spec.game, spec.config, seed, players, max_actions=spec.max_actions, trace=True,
+            record=checker is not None, on_action=checker.before if checker else None,
+            after_action=checker.after if checker else None)
+        if checker is not None:
+            checker.finish(replay)
+    except CheckFailed as err:   # the game stops at the first check that fails
+        failure = failure_record(err)
+        state, result = _replayed(spec, seed, checker)
     end = "action_limit"
-    if state.is_terminal():
+    if failure is not None:
+        end = "failure"
+    elif state.is_terminal():
         end = "win" if result.winner is not None else "turn_limit"
     record: dict[str, Any] = {
         "v": RECORD_VERSION, "index": index, "seed": seed, "game": spec.game,
         "config": spec.config, "agents": list(spec.agents), "winner": result.winner,
         "end": end, "turns": result.turns, "actions": result.actions,
     }
+    if failure is not None:
+        record["failure"] = failure
     record.update(report.game_record(state))
     if think is not None:
         for seat, agent in enumerate(timed):
             think[seat][0] += agent.seconds
             think[seat][1] += agent.moves
     return record
+
+
+def _replayed(spec: RunSpec, seed: int, checker: Checker | None) -> tuple[GameState, GameResult]:
+    """The failed game played again up to the failing action, unchecked, for its record."""
+    agents = parse_agents(",".join(spec.agents), seed, players=len(spec.agents))
+    done = checker.actions if checker is not None else 0
+    state, result, _ = play_game(spec.game, spec.config, seed, list(agents), trace=True,
+                                 max_actions=done)
+    return state, result
 
 
 def record_line(record: dict[str, Any]) -> str:

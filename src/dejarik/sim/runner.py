@@ -24,8 +24,11 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
               record: bool = False,
               on_action: Callable[[GameState, Action], None] | None = None,
               max_actions: int = 1_000_000,
-              trace: bool = False) -> tuple[GameState, GameResult, Replay | None]:
-    """Play one game to its end. `on_action` sees the state before each action is applied;
+              trace: bool = False,
+              after_action: Callable[[GameState], None] | None = None,
+              ) -> tuple[GameState, GameResult, Replay | None]:
+    """Play one game to its end. `on_action` sees the state before each action is applied,
+    `after_action` after;
     `trace` asks the game's run report to note what a simulation record needs (`game_record`).
     The turns are counted by the game's run report (0 for a game without one)."""
     engine = get_game(game)
@@ -45,5 +48,7 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
         n += 1
         if recorder:
             recorder.record(text, state)
+        if after_action is not None:
+            after_action(state)
     turns = report.turns(state) if report is not None else 0
     return state, GameResult(seed, state.winner(), turns, n), recorder.replay if recorder else None
