@@ -86,3 +86,15 @@ def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
         read_json(tmp_path / "twice.json", SaveError)
     (tmp_path / "fine.json").write_text(json.dumps({"a": {"a": 1}}), encoding="utf-8")
     assert read_json(tmp_path / "fine.json", SaveError) == {"a": {"a": 1}}
+
+
+def test_a_replay_with_a_field_it_does_not_know_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    code, _ = run("play", "tcg", "--agents", "random", "--quiet", "--seed", "2",
+                  "--save-replay", str(path))
+    assert code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert Replay.from_json(data).actions
+    data["comment"] = "mine"
+    with pytest.raises(ReplayError, match="unknown field 'comment'"):
+        Replay.from_json(data)

@@ -13,6 +13,7 @@ from dejarik.core.protocol import GameState
 from dejarik.core.registry import get_game
 
 FORMAT = "dejarik-replay/1"
+FIELDS = {"format", "game", "engine_version", "config", "seed", "initial_hash", "actions", "hashes"}
 
 
 @dataclass
@@ -45,6 +46,10 @@ class Replay:
             raise ReplayError(f"{where}: expected a JSON object")
         if data.get("format") != FORMAT:
             raise ReplayError(f"{where}: 'format' must be {FORMAT!r}, got {data.get('format')!r}")
+        extra = sorted(map(str, set(data) - FIELDS))
+        if extra:
+            raise ReplayError(f"{where}: unknown field {extra[0]!r} (a replay holds "
+                              f"{', '.join(sorted(FIELDS))})")
         try:
             replay = cls(
                 game=str(data["game"]),
