@@ -48,3 +48,16 @@ def task_decider(decide: Mapping[str, Decide], s: Any, task: Task) -> int:
 def task_options(decide: Mapping[str, Decide], s: Any, task: Task) -> list[Any]:
     opts: list[Any] = decide[task[0]][1](s, task)
     return opts
+
+
+def unknown_task(tasks: Any, auto: Mapping[str, Any], decide: Mapping[str, Any]) -> str | None:
+    """What is wrong with a task stack read from a file (a task that is not a tuple naming a
+    handler of `auto`, `decide` or "fx"), or None: a saved position is checked with it before
+    any task runs."""
+    if not isinstance(tasks, list | tuple):
+        return f"the task stack is not a list ({type(tasks).__name__})"
+    for i, task in enumerate(tasks):
+        if not isinstance(task, tuple) or not task or not isinstance(task[0], str) \
+                or not (task[0] == "fx" or task[0] in auto or task[0] in decide):
+            return f"task {i} is {str(task)[:60]}, which no rule handles"
+    return None

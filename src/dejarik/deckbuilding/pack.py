@@ -110,7 +110,7 @@ class _Compiler:
         return v
 
     def keys(self, m: Mapping[str, Any], allowed: set[str], where: str) -> None:
-        extra = sorted(set(m) - allowed)
+        extra = sorted(map(str, set(m) - allowed))
         if extra:
             raise self.fail(where, f"unknown field {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
@@ -564,7 +564,7 @@ class _Layers:
         return pid
 
     def _new(self, top: Mapping[str, Any], path: Path) -> str:
-        extra = sorted(set(top) - _PACK_KEYS)
+        extra = sorted(map(str, set(top) - _PACK_KEYS))
         if extra:
             raise PackError(f"{path.name}: top level: unknown field {extra[0]!r} (allowed: "
                             f"{', '.join(sorted(_PACK_KEYS))}; a file that completes another "
@@ -585,7 +585,7 @@ class _Layers:
 
     def _extend(self, top: Mapping[str, Any], path: Path, chain: tuple[Path, ...]) -> str:
         fname = path.name
-        extra = sorted(set(top) - _PATCH_KEYS)
+        extra = sorted(map(str, set(top) - _PATCH_KEYS))
         if extra:
             raise PackError(f"{fname}: top level: unknown field {extra[0]!r} "
                             f"(allowed in a file that extends a pack: {', '.join(sorted(_PATCH_KEYS))})")

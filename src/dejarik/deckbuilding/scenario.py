@@ -88,7 +88,7 @@ def load_scenario(source: str | Path | Mapping[str, Any]) -> DeckbuildingState:
         data = source
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{where}: expected a mapping at the top level")
-    extra = sorted(set(data) - _TOP)
+    extra = sorted(map(str, set(data) - _TOP))
     if extra:
         raise ScenarioError(f"{where}: unknown field {extra[0]!r}")
     game = data.get("game", GAME_NAME)
@@ -125,7 +125,7 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
         raw = players[key] or {}
         if not isinstance(raw, Mapping):
             raise b.fail(f"players.{key}", "expected a mapping")
-        bad = sorted(set(raw) - _PLAYER)
+        bad = sorted(map(str, set(raw) - _PLAYER))
         if bad:
             raise b.fail(f"players.{key}", f"unknown field {bad[0]!r}")
         p = PlayerState(fid)
@@ -167,7 +167,7 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
                 or not all(isinstance(r, Mapping) for r in regions):
             raise b.fail("regions", "a team game needs a list of two regions (row, galaxy_deck...)")
         for i, r in enumerate(regions):
-            bad = sorted(set(r) - set(_GALAXY))
+            bad = sorted(map(str, set(r) - set(_GALAXY)))
             if bad:
                 raise b.fail(f"regions[{i}]", f"unknown field {bad[0]!r}")
             s.regions.append(_region(b, r, f"regions[{i}]."))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.protocol import Action
-from dejarik.core.tasks import run_tasks, task_decider, task_options
+from dejarik.core.tasks import run_tasks, task_decider, task_options, unknown_task
 from dejarik.pandemic import board
 from dejarik.pandemic.codes import (
     ABILITY,
@@ -681,3 +681,8 @@ _DECIDE: dict[str, tuple[Callable[..., Any], ...]] = {
 }
 _DECIDE.update(DECISIONS)
 _RUN.update(AUTO)
+
+
+def task_problem(s: S) -> str | None:
+    """What is wrong with a loaded position's task stack, or None (core.tasks.unknown_task)."""
+    return unknown_task(s.tasks, _RUN, _DECIDE)

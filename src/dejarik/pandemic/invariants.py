@@ -14,6 +14,11 @@ from dejarik.pandemic.state import PandemicState
 
 def check_invariants(s: PandemicState) -> list[str]:
     """Every broken invariant, in words (empty: all hold)."""
+    from dejarik.pandemic.flow import task_problem
+
+    wrong = task_problem(s)
+    if wrong:
+        return [wrong]
     pack = s.pack
     fail: list[str] = []
     if sum(s.droids) + s.droid_pool != pack.components["droids"]:

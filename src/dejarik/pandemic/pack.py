@@ -15,8 +15,10 @@ from typing import Any
 
 from dejarik.core.errors import PackError
 from dejarik.core.files import digest, read_yaml
+from dejarik.core.saved import short_repr
 
 FORMAT = "dejarik-pandemic-pack/1"
+MAX_NUMBER = 999   # the most any number in a pack may be (docs/reliability.md)
 KINDS = ("assault", "stealth", "defense", "transport", "ally")
 CARD_KINDS = KINDS[:4]          # the kinds a mission may ask for
 ALLY_TIMES = ("any", "actions", "attack", "mission", "attack_or_mission")
@@ -250,7 +252,7 @@ class _Compiler:
             raise self.fail(where, f"expected a mapping, got {d!r}")
         extra = set(d) - allowed - {"name_pl", "note"}
         if extra:
-            raise self.fail(where, f"unknown field {sorted(extra)[0]!r} "
+            raise self.fail(where, f"unknown field {sorted(map(str, extra))[0]!r} "
                                    f"(fields: {', '.join(sorted(allowed))})")
         for k in required:
             if k not in d:
@@ -265,10 +267,13 @@ class _Compiler:
         return False
 
     def int_(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+        """A whole number from `low` to `high` (at most MAX_NUMBER: a pack's numbers count
+        cards, spaces and turns, and a huge one would only exhaust memory later)."""
+        top = MAX_NUMBER if high is None else high
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"expected a whole number, got {value!r}")
-        if value < low or (high is not None and value > high):
-            raise self.fail(where, f"{value} is out of range ({low}..{high if high is not None else ''})")
+            raise self.fail(where, f"expected a whole number, got {short_repr(value)}")
+        if not low <= value <= top:
+            raise self.fail(where, f"{short_repr(value)} is out of range ({low}..{top})")
         return value
 
     def str_(self, value: Any, where: str) -> str:

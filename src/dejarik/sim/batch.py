@@ -26,6 +26,7 @@ from dejarik.core.errors import ConfigError
 from dejarik.core.files import read_json
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE
+from dejarik.core.saved import short_repr
 from dejarik.sim.records import Chunk, RunSpec, play_chunk
 
 RUN_FORMAT = "dejarik-sim-run"
@@ -131,7 +132,11 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
         if not isinstance(meta, dict) or meta.get("format") != RUN_FORMAT:
             raise ConfigError(f"{meta_file} is not a dejarik simulation run")
         _check_same_run(meta_file, meta, spec)
-        run.sessions = list(meta.get("sessions", []))
+        sessions = meta.get("sessions", [])
+        if not isinstance(sessions, list) or not all(isinstance(x, dict) for x in sessions):
+            raise ConfigError(f"{meta_file}: 'sessions' is a list of the run's sessions, not "
+                              f"{short_repr(sessions)}")
+        run.sessions = list(sessions)
         run.done = _finished_games(run.games_file)
     elif path.exists() and any(path.iterdir()):
         raise ConfigError(f"{path} is not empty and holds no {RUN_FILE}: choose another --out")

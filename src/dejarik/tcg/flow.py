@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.protocol import Action
-from dejarik.core.tasks import run_tasks, task_decider, task_options
+from dejarik.core.tasks import run_tasks, task_decider, task_options, unknown_task
 from dejarik.tcg import pilots
 from dejarik.tcg.abilities import Ability
 from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
@@ -1113,3 +1113,8 @@ _DECIDE: dict[str, _Decide] = {
     "?dice": (_ctl, _dice_options, _dice_answer),
     "?order": (_ctl, _order_options, _order_answer),
 }
+
+
+def task_problem(s: S) -> str | None:
+    """What is wrong with a loaded position's task stack, or None (core.tasks.unknown_task)."""
+    return unknown_task(s.tasks, _RUN, _DECIDE)

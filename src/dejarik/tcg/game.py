@@ -8,6 +8,7 @@ from typing import Any
 
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
+from dejarik.core.saved import short_repr
 from dejarik.tcg.carddefs import all_defs
 from dejarik.tcg.decks import Deck, load_deck
 from dejarik.tcg.family import SAMPLES, sample_decks
@@ -35,10 +36,13 @@ def _deck_at(path: str) -> Deck:
 def deck_for(ref: str) -> Deck:
     """A sample deck by name, or a deck list file by path."""
     path = SAMPLES / f"{ref}.txt"
-    if path.is_file():
-        return _deck_at(str(path))
-    if Path(ref).is_file():
-        return _deck_at(str(Path(ref).resolve()))
+    try:
+        if path.is_file():
+            return _deck_at(str(path))
+        if Path(ref).is_file():
+            return _deck_at(str(Path(ref).resolve()))
+    except (OSError, ValueError) as err:   # a name too long for a path, a NUL byte...
+        raise ConfigError(f"no deck {short_repr(ref)}: {err}") from None
     raise ConfigError(f"no deck {ref!r}: give a deck list file or a sample deck "
                       f"({', '.join(sample_decks())})")
 

@@ -19,6 +19,9 @@ from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, UNDER
 def check_invariants(s: TcgState) -> list[str]:
     """Every broken invariant, in words (empty: all hold)."""
     fail: list[str] = []
+    wrong = F.task_problem(s)
+    if wrong:
+        return [wrong]
     n, kinds = len(s.card_def), len(s.defs)
     if any(len(per_card) != n for per_card in (s.owner, s.zone, s.counters, s.damage)):
         return [f"the per-card lists disagree on how many cards there are ({n})"]
