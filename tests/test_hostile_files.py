@@ -11,8 +11,16 @@ from click.testing import CliRunner
 
 from dejarik.cli.main import main
 from dejarik.core import files
-from dejarik.core.errors import PackError, ReplayError, SaveError
+from dejarik.core.errors import (
+    ActionError,
+    IllegalActionError,
+    NotationError,
+    PackError,
+    ReplayError,
+    SaveError,
+)
 from dejarik.core.files import read_json, read_yaml
+from dejarik.core.registry import get_game
 from dejarik.core.replay import Replay
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -98,3 +106,56 @@ def test_a_replay_with_a_field_it_does_not_know_is_refused(tmp_path: Path) -> No
     data["comment"] = "mine"
     with pytest.raises(ReplayError, match="unknown field 'comment'"):
         Replay.from_json(data)
+
+
+def test_a_saved_card_number_out_of_range_is_named() -> None:
+    """Defect 5: a card number of 2^63 in a `play` pile raised OverflowError in the compiled
+    engine while loading (the same number in a hand got a clean error)."""
+    engine = get_game("deckbuilding")
+    state = engine.new_state(engine.normalize_config({}), 1)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    for zone in ("play", "hand"):
+        data = json.loads(json.dumps(state.to_json()))
+        data["players"][0][zone] = [2**63]
+        with pytest.raises(SaveError, match=f"players\\[0\\].{zone}': 9223372036854775808 is not "
+                                            "a card number"):
+            engine.state_from_json(data)
+
+
+def test_a_mapping_where_a_pack_expects_a_destination_is_named(tmp_path: Path) -> None:
+    """Defect 6: `to: {a: 1}` gave `TypeError: unhashable type: 'dict'` from `cards check`."""
+    text = (files_of_package("original.yaml")
+            .replace("do: [{move: {from: row, to: discard}}]", "do: [{move: {from: row, to: {a: 1}}}]"))
+    assert "to: {a: 1}" in text
+    path = tmp_path / "to.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("cards", "check", str(path))
+    assert code != 0 and "move.to: unknown destination {'a': 1} (known: hand, discard" in out
+
+
+def test_action_text_is_read_only_as_a_legal_action() -> None:
+    """Defect 7: in the beginner game with seed 13, `play landing-craft#5` was read as an action
+    that is not legal; every card's `play` text is now legal or refused."""
+    engine = get_game("deckbuilding")
+    state = engine.new_state(engine.normalize_config({}), 13)
+    legal = state.legal_actions()
+    with pytest.raises(IllegalActionError):
+        state.text_to_action("play landing-craft#5")
+    read = 0
+    for ref in state.refs():
+        try:
+            action = state.text_to_action(f"play {ref}")
+        except ActionError:
+            continue
+        assert action in legal
+        read += 1
+    assert 1 <= read < len(state.refs())   # the hand's cards are read; the rest refused
+    with pytest.raises(NotationError, match="is not a card"):
+        state.text_to_action("play x-wing#" + "9" * 5000)
+
+
+def files_of_package(name: str) -> str:
+    from importlib import resources
+
+    return resources.files("dejarik.deckbuilding").joinpath("packs", name).read_text(encoding="utf-8")
