@@ -59,11 +59,12 @@ def test_editions_and_agents_fail_cleanly() -> None:
 
 def test_resume_needs_a_readable_save(tmp_path: Path) -> None:
     code, out = play("--resume", str(tmp_path / "missing.json"))
-    assert code == 2 and out.startswith("error: cannot read") and "Traceback" not in out
+    assert code == 2 and out.startswith(f"error: {tmp_path / 'missing.json'}: cannot read")
+    assert "Traceback" not in out
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2")
     code, out = play("--resume", str(bad))
-    assert code == 2 and "is not a saved game" in out
+    assert code == 2 and "bad.json: not valid JSON" in out
     good = tmp_path / "good.json"
     Session.new({"bases_to_win": 2}, 1, "random").save(good)
     code, out = play("--resume", str(good))

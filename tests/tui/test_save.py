@@ -72,11 +72,11 @@ def test_typed_save_to_a_file_and_a_failed_save(tmp_path: Path, monkeypatch: pyt
 
 
 def test_loading_a_bad_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(SaveError, match="cannot read"):
+    with pytest.raises(SaveError, match="missing.json: cannot read"):
         Session.load(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(SaveError, match="not a saved game"):
+    with pytest.raises(SaveError, match="bad.json: not valid JSON"):
         Session.load(bad)
     bad.write_text(json.dumps({"format": "something else"}))
     with pytest.raises(SaveError, match="not a game saved by"):
