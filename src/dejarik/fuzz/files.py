@@ -50,8 +50,8 @@ MEMORY = 3 << 30   # bytes a child may map: past it, a reader must have refused 
 @dataclass(frozen=True)
 class Target:
     """A kind of file of a game: `sample` writes a valid one (a file, or a directory when
-    `suffix` is empty), `read` reads it as a user's command does, and `damaged` says which of
-    a directory's files a mutation may touch."""
+    `suffix` is empty: a mutation then damages one of its files), and `read` reads it as a
+    user's command does."""
 
     game: str
     kind: str
