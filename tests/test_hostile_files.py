@@ -159,3 +159,14 @@ def files_of_package(name: str) -> str:
     from importlib import resources
 
     return resources.files("dejarik.deckbuilding").joinpath("packs", name).read_text(encoding="utf-8")
+
+
+def test_a_number_too_long_to_read_is_named(tmp_path: Path) -> None:
+    """Found by the fuzzer: a YAML integer of 100,000 digits raised a ValueError traceback."""
+    path = tmp_path / "long.yaml"
+    path.write_text("cards:\n  Tatooine: {hp: " + "1" * 100_000 + "}\n", encoding="utf-8")
+    with pytest.raises(PackError, match="long.yaml: a value Dejarik cannot read"):
+        read_yaml(path, PackError)
+    code, out = run("play", "deckbuilding", "--override", str(path), "--agents", "random",
+                    "--quiet")
+    assert code != 0 and "a value Dejarik cannot read" in out

@@ -87,6 +87,8 @@ def parse_yaml(text: str, error: type[DejarikError], where: str) -> Any:
         return check_depth(yaml.load(text, Loader=SafeLoader), error, where)
     except yaml.YAMLError as err:
         raise error(f"{where}: not valid YAML ({err})") from None
+    except (ValueError, OverflowError) as err:   # a number of more than 4,300 digits
+        raise error(f"{where}: a value Dejarik cannot read ({str(err)[:120]})") from None
     except RecursionError:
         raise error(f"{where}: lists and mappings nest more than {MAX_DEPTH} deep") from None
 

@@ -132,7 +132,10 @@ def _build(data: Mapping[str, Any], where: str) -> DeckbuildingState:
         for zone in ("hand", "deck", "discard", "exile", "victory", "base_deck"):
             setattr(p, zone, b.pile(raw.get(zone), f"players.{key}.{zone}"))
         p.hand.reverse()  # hands read left to right
-        for i, item in enumerate(raw.get("play") or []):
+        in_play = raw.get("play") or []
+        if not isinstance(in_play, list):
+            raise b.fail(f"players.{key}.play", "expected a list of cards in play")
+        for i, item in enumerate(in_play):
             c, dmg = b.damaged(item, f"players.{key}.play[{i}]")
             if s.card(c).ctype == d.BASE:
                 raise b.fail(f"players.{key}.play[{i}]", f"{s.name(c)} is a base, not a card in play")

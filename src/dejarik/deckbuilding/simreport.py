@@ -264,11 +264,15 @@ def summarize_run(run_dir: Path) -> dict[str, Any]:
     run_dir = run_dir_of(run_dir)
     games = run_dir / GAMES_FILE
     warnings: list[str] = []
-    tally = _tally(read_records(games, warnings))
-    if tally.games == 0:
-        raise RecordError(f"{games}: no games in the file")
+    try:
+        tally = _tally(read_records(games, warnings))
+        if tally.games == 0:
+            raise RecordError(f"{games}: no games in the file")
+        summary = tally.summary(MIN_GAMES, FDR_Q)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as err:
+        raise RecordError(f"{games}: a record this game's summary cannot use ({err!r})") from None
     run = read_run(run_dir / RUN_FILE, warnings)
-    return {"warnings": warnings, "run": run, **tally.summary(MIN_GAMES, FDR_Q)}
+    return {"warnings": warnings, "run": run, **summary}
 
 
 # ---------------------------------------------------------------- text

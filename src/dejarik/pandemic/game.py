@@ -93,7 +93,11 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
 def _missions(pack: Pack, difficulty: str, missions: Any) -> int:
     """Seed 001, "Przygotowanie" 7: the difficulty sets the number of missions (grandmaster: 6
     or more)."""
-    level: int = pack.rules["difficulty"][difficulty]
+    levels = pack.rules.get("difficulty")
+    if not isinstance(levels, dict) or not isinstance(levels.get(difficulty), int):
+        raise ConfigError(f"pack {pack.id!r} gives no number of missions for difficulty "
+                          f"{difficulty!r}")
+    level: int = levels[difficulty]
     if missions is None:
         missions = level
     regular = sum(1 for m in pack.missions if not m.finale)

@@ -354,8 +354,8 @@ class _Compiler:
             elif kind == "toward":
                 out.append(self.choice(val, TOWARD, wk))
             elif kind == "counter":
-                if val not in self.counters:
-                    raise self.fail(wk, f"no villain has a counter {val!r}")
+                if not isinstance(val, str) or val not in self.counters:
+                    raise self.fail(wk, f"no villain has a counter {short_repr(val)}")
                 out.append(str(val))
             else:
                 out.append(self.amount(val, wk) if kind == "amount" else self.int_(val, wk, -99, 99))
