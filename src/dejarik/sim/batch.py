@@ -138,6 +138,10 @@ def open_run(path: Path, spec: RunSpec) -> RunDir:
                               f"{short_repr(sessions)}")
         run.sessions = list(sessions)
         run.done = _finished_games(run.games_file)
+        report = get_game(spec.game).report
+        if run.done and report is not None:   # every record readable before any is added
+            report.summarize_run(path)
+        _drop_cut_line(run.games_file)
     elif path.exists() and any(path.iterdir()):
         raise ConfigError(f"{path} is not empty and holds no {RUN_FILE}: choose another --out")
     try:
@@ -175,7 +179,7 @@ def _check_same_run(meta_file: Path, meta: dict[str, Any], spec: RunSpec) -> Non
 
 
 def _finished_games(games: Path) -> set[int]:
-    """Indices already written. A last line cut short by a kill is dropped from the file."""
+    """Indices already written (a last line cut short by a kill is not one of them)."""
     if not games.exists():
         return set()
     data = games.read_bytes()
@@ -192,10 +196,18 @@ def _finished_games(games: Path) -> set[int]:
         if index in done:
             raise ConfigError(f"{games}, line {n}: game {index} appears twice")
         done.add(index)
-    if end < len(data):   # cut short by a kill: dropped once the rest is known to be sound
+    return done
+
+
+def _drop_cut_line(games: Path) -> None:
+    """A last line cut short by a kill is dropped, once the rest is known to be sound."""
+    if not games.exists():
+        return
+    data = games.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
         with games.open("r+b") as f:
             f.truncate(end)
-    return done
 
 
 # -- playing -------------------------------------------------------------------------------------
