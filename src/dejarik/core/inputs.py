@@ -31,10 +31,6 @@ class InputFile:
     commands: tuple[tuple[str, ...], ...]
     suffix: str = ".yaml"
 
-    def argv(self, path: Path) -> list[list[str]]:
-        """The commands, with the path filled in."""
-        return [[str(path) if a == FILE else a for a in command] for command in self.commands]
-
 
 def copy_of(package: str, *parts: str) -> Callable[[Path], None]:
     """A sample that is a copy of a file shipped in `package` (a bundled pack, a deck...)."""

@@ -37,6 +37,7 @@ from typing import Any, NoReturn
 import click
 
 from dejarik.core.errors import ActionError, DejarikError
+from dejarik.core.inputs import FILE
 from dejarik.core.protocol import GameState
 from dejarik.core.registry import game_names, get_game
 from dejarik.core.rng import Rng
@@ -65,13 +66,13 @@ class Target:
 
 
 def cli(*commands: list[str]) -> Callable[[Path], None]:
-    """A reader that runs `dejarik` commands in this process ('{file}' is the path). A command
+    """A reader that runs `dejarik` commands in this process (`FILE` is the path). A command
     that refuses the file must leave it as it was."""
     def read(path: Path) -> None:
         from dejarik.cli.main import main
 
         for command in commands:
-            args = [str(path) if a == "{file}" else a for a in command]
+            args = [str(path) if a == FILE else a for a in command]
             before = _digest(path)
             try:
                 main.main(args=args, prog_name="dejarik", standalone_mode=False)
@@ -184,20 +185,20 @@ def targets() -> list[Target]:
                                 cli(*map(list, given.commands))))
         play = ["play", game, "--agents", "random", "--quiet", "--seed", "1"]
         sim = ["sim", game, "--agents", "random", "--games", "3", "--seed", "1", "-j", "1",
-               "--quiet", "--out", "{file}"]
+               "--quiet", "--out", FILE]
         found += [
             Target(game, "saved position", ".json", _position(game), _read_position(game)),
             Target(game, "action text", ".txt", _action_texts(game), _read_action_texts(game)),
         ]
         if engine.views is not None:   # `play` prints and records games through the views
-            found.append(Target(game, "replay", ".json", cli([*play, "--save-replay", "{file}"]),
-                                cli(["replay", "verify", "{file}"])))
+            found.append(Target(game, "replay", ".json", cli([*play, "--save-replay", FILE]),
+                                cli(["replay", "verify", FILE])))
         if engine.report is not None:   # `sim` writes runs through the run report
             found.append(Target(game, "simulation run", "", cli(sim), cli(
-                sim, ["report", "{file}"]) if engine.report.draws else cli(sim)))
+                sim, ["report", FILE]) if engine.report.draws else cli(sim)))
         if engine.views is not None and engine.views.app is not None:
             found.append(Target(game, "saved game", ".json", _terminal_save(game),
-                                cli(["play", game, "--resume", "{file}"])))
+                                cli(["play", game, "--resume", FILE])))
     return found
 
 
