@@ -19,7 +19,7 @@ from dejarik.core.errors import ConfigError, IllegalActionError, NotationError, 
 from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import Action, GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
-from dejarik.core.saved import check_fields, check_game
+from dejarik.core.saved import POSITION_HEADER, check_fields, check_game
 
 CARDS = "JQK"
 PASS, BET = (0,), (1,)
@@ -190,7 +190,7 @@ class KuhnGame(GameBase):
 
     def state_from_json(self, data: dict[str, Any]) -> KuhnState:
         check_game(data, "kuhn")
-        check_fields(data, {"cards": list[int], "history": str})
+        check_fields(data, {"cards": list[int], "history": str}, known=POSITION_HEADER)
         cards, history = data["cards"], data["history"]
         if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= {0, 1, 2}:
             raise SaveError(f"saved game: field 'cards' must be two different cards 0-2, got {cards}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Union, get_args, get_origin
 
 from dejarik.core.errors import SaveError
@@ -49,12 +49,23 @@ def check_game(data: Any, game: str) -> None:
         raise SaveError(f"saved game: not a {game} position (game: {found!r})")
 
 
-def check_fields(data: Any, fields: Mapping[str, Any], where: str = "") -> None:
-    """Refuse data that lacks a field or has one of the wrong type; `fields` maps each field to
-    its type, and `where` (e.g. 'players[0].') says whose fields they are."""
+POSITION_HEADER = ("game", "engine_version")
+"""The fields every saved position opens with, besides its game's own."""
+
+
+def check_fields(data: Any, fields: Mapping[str, Any], where: str = "",
+                 known: Iterable[str] = ()) -> None:
+    """Refuse data that lacks a field, has one of the wrong type or has one nobody saves;
+    `fields` maps each field to its type, `known` names the other fields it may hold, and
+    `where` (e.g. 'players[0].') says whose fields they are."""
     if not isinstance(data, Mapping):
         raise SaveError(f"saved game: {where.rstrip('.') or 'the position'} must be an object, "
                         f"got {short_repr(data)}")
+    allowed = set(fields).union(known)
+    unknown = [str(k) for k in data if k not in allowed]
+    if unknown:
+        raise SaveError(f"saved game: unknown field(s) {', '.join(where + k for k in unknown)[:200]} "
+                        "(a saved position holds only what Dejarik wrote)")
     missing = [where + k for k in fields if k not in data]
     if missing:
         raise SaveError(f"saved game: missing field(s) {', '.join(missing)}")
@@ -82,3 +93,45 @@ def check_consistent(state: Any, check_invariants: Callable[[Any], list[str]]) -
         problems = [f"a number out of range ({err})"]
     if problems:
         raise SaveError(f"saved game: an inconsistent {state.game_name} position: {problems[0]}")
+
+
+# What a rule raises when a value it reads from a hand-edited task is of the wrong kind.
+_BROKEN_TASK = (IndexError, KeyError, TypeError, ValueError, OverflowError, AttributeError,
+                ZeroDivisionError, RecursionError)
+TRIAL_STEPS = 200
+
+
+def check_runs(state: Any) -> None:
+    """Refuse a loaded position whose saved task stack the rules cannot run. A task's arguments
+    are whatever its rule put there (numbers, names, nested tuples), with no schema to test them
+    against, so a clone plays its first legal action until every saved task that holds
+    arguments has run (at most TRIAL_STEPS actions), looked at from every seat as each comes
+    to the top: a wrong value fails here, while loading, and not in the middle of a game."""
+    trial = state.clone()
+    saved = list(trial.tasks)
+    # tasks without arguments (a turn's steps) hold nothing a file could get wrong
+    deepest = next((i for i, task in enumerate(saved) if len(task) > 1), len(saved))
+    left, seen = len(saved), -1   # how many saved tasks, from the bottom, are still unrun
+    try:
+        for _ in range(TRIAL_STEPS):
+            if left <= deepest or trial.is_terminal():
+                return
+            if seen != left:   # a saved task is newly on top: a view describes it in words
+                seen = left
+                for seat in range(trial.num_players):
+                    trial.observation(seat)
+            trial.apply(trial.legal_actions()[0])
+            left = _unrun(trial.tasks, saved, left)
+    except _BROKEN_TASK as err:
+        raise SaveError(f"saved game: a {state.game_name} position whose saved tasks cannot run "
+                        f"({type(err).__name__}: {str(err)[:120]})") from None
+
+
+def _unrun(tasks: list[Any], saved: list[Any], left: int) -> int:
+    """How many of the saved tasks are still on the stack, untouched, below everything else (a
+    rule that pops a task and pushes a changed one has run it)."""
+    n = min(left, len(tasks))
+    k = 0
+    while k < n and tasks[k] is saved[k]:
+        k += 1
+    return k

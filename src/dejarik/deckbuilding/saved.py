@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
-from dejarik.core.saved import check_consistent, check_fields, check_game, short_repr
+from dejarik.core.saved import POSITION_HEADER, check_consistent, check_fields, check_game, short_repr
 from dejarik.deckbuilding.state import Frame, PlayerState, Region
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
     if data.get("engine_version") != ENGINE_VERSION:
         raise SaveError(f"saved game: field 'engine_version': made by engine "
                         f"{data.get('engine_version')}, this is {ENGINE_VERSION}")
-    check_fields(data, _TYPES)
+    check_fields(data, _TYPES, known=POSITION_HEADER)
     for i, raw in enumerate(data["players"]):
         check_fields(raw, _PLAYER, f"players[{i}].")
     for i, raw in enumerate(data["regions"]):

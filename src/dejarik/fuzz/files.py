@@ -118,8 +118,21 @@ def _read_position(game: str) -> Callable[[Path], None]:
         from dejarik.core.files import read_json
 
         state = get_game(game).state_from_json(read_json(path, SaveError))
-        state.legal_actions()
+        play_on(state)
     return read
+
+
+def play_on(state: GameState, moves: int = 30) -> None:
+    """What a person does with a loaded position: look at it from every seat, and play on
+    (random moves, so paths other than the loader's own trial are taken)."""
+    rng = Rng(7)
+    for _ in range(moves):
+        for seat in range(state.num_players):
+            state.observation(seat)
+        if state.is_terminal():
+            return
+        acts = state.legal_actions()
+        state.apply(acts[rng.below(len(acts))])
 
 
 DEPTHS = (0, 7, 30, 120)   # random moves into a game: the positions the notation is tried at

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dejarik.pandemic.state import PandemicState
+from dejarik.pandemic.state import PHASES, PandemicState
 
 
 def check_invariants(s: PandemicState) -> list[str]:
@@ -59,6 +59,8 @@ def check_invariants(s: PandemicState) -> list[str]:
             fail.append(f"above the hand limit once a step has resolved: {', '.join(over)}")
     if any(not 0 <= p < len(s.droids) for p in s.pos) or any(p >= len(s.droids) for p in s.fig_pos):
         fail.append("a figure is off the board's planets")
+    if not 0 <= s.phase < len(PHASES) or not 0 <= s.active < s.num_players:
+        fail.append(f"no such phase or active seat: phase {s.phase}, active seat {s.active}")
     for i, (name, _, lo, hi) in enumerate(pack.villains[s.villain].counters):
         if not lo <= s.counters[i] <= hi:
             fail.append(f"counter {name} is {s.counters[i]}, outside {lo}..{hi}")

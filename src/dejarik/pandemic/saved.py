@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
 from dejarik.core.rng import Rng
-from dejarik.core.saved import check_consistent, check_fields, check_game
+from dejarik.core.saved import POSITION_HEADER, check_consistent, check_fields, check_game, check_runs
 from dejarik.pandemic.family import ENGINE_VERSION
 from dejarik.pandemic.state import FIELDS
 
@@ -26,7 +26,7 @@ def state_from_json(cls: type[PandemicState], data: Mapping[str, Any]) -> Pandem
     from dejarik.pandemic.invariants import check_invariants
 
     check_game(data, "pandemic")
-    check_fields(data, {"config": dict[str, Any], "rng": int})
+    check_fields(data, {"config": dict[str, Any], "rng": int}, known=(*POSITION_HEADER, *FIELDS.names))
     try:
         s = new_state(dict(data["config"]), 0)   # the shared parts: pack, routes, tracks
     except DejarikError as err:
@@ -37,4 +37,5 @@ def state_from_json(cls: type[PandemicState], data: Mapping[str, Any]) -> Pandem
     s._legal = None
     s.log = None
     check_consistent(s, check_invariants)
+    check_runs(s)
     return s
