@@ -18,6 +18,9 @@ def conforms(value: Any, kind: Any) -> bool:
     return _test_for(kind)(value)
 
 
+_INT = {int}
+
+
 @functools.cache
 def _test_for(kind: Any) -> Callable[[Any], bool]:
     """The test for one type, built once (loading a position tests thousands of values)."""
@@ -29,8 +32,8 @@ def _test_for(kind: Any) -> Callable[[Any], bool]:
         return lambda v: any(test(v) for test in parts)
     if origin is list:
         (item,) = get_args(kind)
-        if item is int:
-            return lambda v: isinstance(v, list | tuple) and all(type(x) is int for x in v)
+        if item is int:   # the commonest test: the types of the items gathered in C
+            return lambda v: isinstance(v, list | tuple) and (not v or set(map(type, v)) == _INT)
         inner = _test_for(item)
         return lambda v: isinstance(v, list | tuple) and all(inner(x) for x in v)
     if origin is dict:

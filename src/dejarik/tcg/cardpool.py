@@ -55,7 +55,7 @@ STATS: tuple[str, ...] = ("cost", "speed", "power", "health")
 UNIT_TYPES = frozenset({"space", "ground", "character"})
 TYPES = frozenset(UNIT_TYPES | {"battle", "mission", "location", "equipment"})
 SIDES: dict[str, str] = {"L": "light", "D": "dark", "N": "neutral"}
-MAX_TABLE_BYTES = 16 << 20   # a card table of every set is about 1 MB
+MAX_TABLE_BYTES = 16 << 20   # the bundled table of every set is about 0.1 MB
 RARITIES = frozenset({"C", "U", "R", "P"})  # P: promo or preview printing
 TABLE_COLUMNS: tuple[str, ...] = (
     "set", "number", "name", "side", "type", "subtype", *STATS, "variable", "rarity",
