@@ -46,6 +46,7 @@ from dejarik.fuzz.mutate import mutate
 OUTCOMES = ("accepted", "refused", "traceback", "crash", "hang", "changed")
 FAILURES = ("traceback", "crash", "hang", "changed")
 MEMORY = 3 << 30   # bytes a child may map: past it, a reader must have refused the file
+WRITTEN = 256 << 20   # bytes a child may write to one file: more is output without end
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,7 @@ def run_one(target: Target, path: Path, seconds: float, log: Path) -> tuple[str,
         code = 4
         try:
             resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (WRITTEN, WRITTEN))
             signal.setitimer(signal.ITIMER_REAL, seconds)
             fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(fd, 1)
@@ -280,18 +282,29 @@ def run_one(target: Target, path: Path, seconds: float, log: Path) -> tuple[str,
             sys.stderr.flush()
             os._exit(code)
     _, status = os.waitpid(pid, 0)
-    said = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    said = _tail(log).strip().splitlines()
     last = said[-1][:300] if said else ""
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        return ("hang", f"over {seconds:g} s") if sig == signal.SIGALRM else (
-            "crash", f"signal {signal.Signals(sig).name}")
+        if sig == signal.SIGALRM:
+            return "hang", f"over {seconds:g} s"
+        if sig == signal.SIGXFSZ:
+            return "crash", f"wrote a file past {WRITTEN >> 20} MB (output without end)"
+        return "crash", f"signal {signal.Signals(sig).name}"
     code = os.WEXITSTATUS(status)
     if code == 0:
         return "accepted", ""
     if code == 3:
         return "refused", last
     return ("changed" if code == 5 else "traceback"), last
+
+
+def _tail(log: Path, size: int = 64 << 10) -> str:
+    """The end of what a child said (a child that printed without end must not exhaust the
+    fuzzer's memory as it is read)."""
+    with log.open("rb") as f:
+        f.seek(max(0, log.stat().st_size - size))
+        return f.read().decode("utf-8", errors="replace")
 
 
 def _work(task: tuple[str, int, list[int], float, str | None]) -> list[dict[str, Any]]:

@@ -25,6 +25,11 @@ NUMBERS = (b"-1", b"0", b"2147483648", b"9223372036854775808", b"-92233720368547
 WRONG_TYPES = (b"[1, 2]", b"{a: 1}", b'{"a": 1}', b"null", b"~", b"true", b'"x"', b"[]", b"{}",
                b"[[[]]]", b"&anchor 1", b"*alias", b"!!python/object:os.system", b"- - -",
                b'"\\u0000"', b"\"" + b"x" * 100_000 + b"\"")
+MAX_OUT = 16 << 20
+"""The largest damaged file: past every size limit Dejarik has, and small enough that making
+it (a value repeated 100,000 times in a file already blown up) cannot exhaust the fuzzer's
+own memory."""
+MAX_PARSED = 2 << 20   # a larger file gets text mutations only (parsing it is refused anyway)
 TOKEN = re.compile(rb"-?\d+(?:\.\d+)?|[A-Za-z][\w\-' ]*[\w]")
 
 
@@ -59,6 +64,7 @@ def repeat_line(data: bytes, rng: Rng) -> bytes:
     lines = _lines(data)
     i = rng.below(len(lines))
     times = 1 + (rng.below(3) if rng.below(4) else rng.below(5000))
+    times = min(times, MAX_OUT // max(1, len(lines[i])))
     return b"".join(lines[:i] + [lines[i]] * (times + 1) + lines[i + 1:])
 
 
@@ -145,7 +151,7 @@ def _misspelt(old: bytes, rng: Rng) -> bytes:
 
 
 def _long(old: bytes, rng: Rng) -> bytes:
-    return old * pick(rng, [1000, 100_000])
+    return old * min(pick(rng, [1000, 100_000]), MAX_OUT // max(1, len(old)))
 
 
 number = _replace_token(_number)
@@ -194,7 +200,8 @@ def reshape(doc: Any, rng: Rng) -> tuple[str, Any]:
     if how == "drop":
         del node[key]
     elif how == "repeat" and isinstance(node, list):
-        node[key + 1:key + 1] = [node[key]] * pick(rng, (1, 3, 100, 10_000))
+        size = len(json.dumps(node[key], default=str)) + 2
+        node[key + 1:key + 1] = [node[key]] * min(pick(rng, (1, 3, 100, 10_000)), MAX_PARSED // size)
     elif how == "rename" and isinstance(node, dict):
         value = node.pop(key)
         node[_misspelt(str(key).encode(), rng).decode("utf-8", "replace")] = value
@@ -220,6 +227,9 @@ def _dump(doc: Any, suffix: str) -> bytes:
 def reshaped(data: bytes, rng: Rng, suffix: str) -> tuple[str, bytes]:
     """A change of structure in a JSON or YAML file (in a JSON-lines file, in one line), or a
     text mutation where the file does not parse."""
+    if len(data) > MAX_PARSED:
+        text_way = pick(rng, MUTATIONS)
+        return text_way.__name__, text_way(data, rng)
     try:
         if suffix == ".jsonl":
             lines = data.splitlines(keepends=True)
@@ -248,4 +258,5 @@ def mutate(data: bytes, rng: Rng, suffix: str = "") -> tuple[str, bytes]:
             how = pick(rng, MUTATIONS)
             name, data = how.__name__, how(data, rng)
         names.append(name)
+        data = data[:MAX_OUT]
     return "+".join(names), data
