@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -76,6 +77,7 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
             click.echo(f"{run.path}: games 0-{n - 1} are already there ({len(run.done)} in all)")
         else:
             pool = make_backend(backend, jobs or default_jobs(), address)
+            signal.signal(signal.SIGTERM, _interrupted)   # `kill` stops it as Ctrl-C does
             try:
                 session = _play(run, n, todo, pool, chunk, quiet)
             except KeyboardInterrupt:
@@ -93,6 +95,10 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
             _print_checks(run.path, game, agents)
     except DejarikError as err:
         fail(err)
+
+
+def _interrupted(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _progress_lines(todo: int, every: float = 10.0) -> Callable[[int], None]:

@@ -78,7 +78,14 @@ class LocalBackend:
         return handle.result()
 
     def close(self) -> None:
-        self.pool.shutdown(cancel_futures=True)
+        """Stop the workers, busy or not: after an interruption, a chunk still running would
+        go on playing for minutes, its games lost, in a process nobody waits for."""
+        processes = list((self.pool._processes or {}).values())   # no public handle on them
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(10)
 
 
 def make_backend(name: str, jobs: int, address: str | None = None) -> Backend:
