@@ -4,6 +4,7 @@ problem, never a traceback, a crash or a hang (the hostile-files issue; docs/rel
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,44 @@ def test_a_saved_position_with_a_field_nobody_saves_is_refused(game: str) -> Non
         data["players"][1]["mana"] = 3
         with pytest.raises(SaveError, match="unknown field\\(s\\) players\\[1\\].mana"):
             engine.state_from_json(data)
+
+
+def sample_pandemic_pack() -> str:
+    from importlib import resources
+
+    return resources.files("dejarik.pandemic").joinpath("packs", "pandemic_sample.yaml").read_text(
+        encoding="utf-8")
+
+
+@pytest.mark.parametrize("old,new,problem", [
+    ("  sources:\n    - \"Written for Dejarik; all names and texts are original.\"\n",
+     "  sources: 7\n", "pack.sources: expected a list"),
+    ("    counters:\n      fleet: {start: 0, min: 0, max: 3}\n", "    counters: 3\n",
+     "counters: expected a mapping of counters, got 3"),
+    ("threshold: {base: 4, plus: fleet}", "threshold: {base: 4, plus: {a: 1}}",
+     "plus: {'a': 1} is not threat, invasion or a counter"),
+    ("starting_hand: {2: 3, 3: 3, 4: 4, 5: 4}", "starting_hand: {3: 3, 4: 4, 5: 4}",
+     "rules.starting_hand: needs a hand size for each number of players \\(2, 3, 4, 5\\)"),
+])
+def test_a_pandemic_pack_value_of_the_wrong_kind_is_named(tmp_path: Path, old: str, new: str,
+                                                          problem: str) -> None:
+    """Found by the fuzzer at 2,000 damaged files a kind (seed 5): each raised a TypeError,
+    AttributeError or KeyError traceback from `cards check` or `play`."""
+    text = sample_pandemic_pack()
+    assert old in text
+    path = tmp_path / "p.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    code, out = run("cards", "check", str(path))
+    assert code != 0 and "p.yaml" in out
+    assert re.search(problem, out), out
+
+
+def test_a_pack_reference_too_long_for_the_system_is_no_pack() -> None:
+    """Found by the fuzzer: a scenario or replay naming a pack of thousands of characters raised
+    OSError (file name too long) while the name was looked up."""
+    from dejarik.deckbuilding.pack import load_pack
+
+    with pytest.raises(PackError, match="no pack 'xxxxxxxx.*\\.\\.\\.: give a bundled pack id"):
+        load_pack("x" * 5000)
+    with pytest.raises(PackError, match="no pack"):
+        load_pack("x" * 5000 + ".yaml")

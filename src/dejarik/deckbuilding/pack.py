@@ -532,14 +532,22 @@ def _resolve(ref: str, near: Path | None = None) -> Path:
     """A pack reference: a bundled pack id, or a .yaml path (relative to `near` if given)."""
     if ref.endswith((".yaml", ".yml")):
         path = Path(ref)
-        if near is not None and not path.is_absolute() and not path.exists():
+        if near is not None and not path.is_absolute() and not _exists(path):
             path = near / path
     else:
         path = bundled_pack_path(ref)
-    if not path.exists():
+    if not _exists(path):
         known = ", ".join(bundled_pack_ids())
-        raise PackError(f"no pack {ref!r}: give a bundled pack id ({known}) or a .yaml file")
+        raise PackError(f"no pack {short_repr(ref)}: give a bundled pack id ({known}) or a .yaml file")
     return path
+
+
+def _exists(path: Path) -> bool:
+    """Whether a file is there; a name the system cannot look up (too long) is not."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 class _Layers:

@@ -296,7 +296,7 @@ class _Compiler:
         if isinstance(v, dict):
             self.keys(v, where, {"base", "plus"}, {"base", "plus"})
             ref = v["plus"]
-            if ref not in ("threat", "invasion") and ref not in self.counters:
+            if not isinstance(ref, str) or (ref not in ("threat", "invasion") and ref not in self.counters):
                 raise self.fail(where + ".plus", f"{ref!r} is not threat, invasion or a counter of a villain")
             return ("ref", self.int_(v["base"], where + ".base"), str(ref))
         return self.int_(v, where)
@@ -416,6 +416,11 @@ def compile_pack(data: Mapping[str, Any], fname: str) -> Pack:
             if not isinstance(v, dict):
                 raise c.fail(f"rules.{k}", "expected a mapping")
             rules[k] = {kk: c.int_(vv, f"rules.{k}.{kk}", 1) for kk, vv in v.items()}
+            counts = set(DEFAULT_RULES["starting_hand"])
+            if k == "starting_hand" and set(rules[k]) != counts:
+                given = short_repr(sorted(map(str, v)))
+                raise c.fail("rules.starting_hand", "needs a hand size for each number of players "
+                             f"({', '.join(map(str, sorted(counts)))}), got {given}")
         else:
             rules[k] = c.int_(v, f"rules.{k}", 1)
     comps = c.keys(top.get("components") or {}, "components", {"droids", "blockades", *COUNTS})
@@ -453,7 +458,8 @@ def compile_pack(data: Mapping[str, Any], fname: str) -> Pack:
     return Pack(id=pack_id, name=c.str_(meta["name"], "pack.name"),
                 published=bool(meta.get("published", False)),
                 description=str(meta.get("description") or ""),
-                sources=tuple(str(s) for s in meta.get("sources") or ()), files=fname,
+                sources=tuple(str(s) for s in _list(c, meta.get("sources"), "pack.sources")),
+                files=fname,
                 rules=rules, components=components, threat_spaces=threat_spaces,
                 threat_values=threat_values, invasion_rates=rates, die=die, planets=planets,
                 routes=routes, player_aids=aids, invasion_cards=invasion, squad=squad, jedi=jedi,
@@ -635,7 +641,10 @@ def _villain(c: _Compiler, v: Any, where: str, missions: list[MissionDef]) -> Vi
                 hp[k] = c.int_(val, f"{fw}.{k}", 1, 20)
         figures.append(FigureDef(c.str_(f["name"], fw + ".name"), hp["health"], hp["finale_health"]))
     counters = []
-    for k, spec in (v.get("counters") or {}).items():
+    counters_raw = v.get("counters") or {}
+    if not isinstance(counters_raw, dict):
+        raise c.fail(f"{w}.counters", f"expected a mapping of counters, got {short_repr(counters_raw)}")
+    for k, spec in counters_raw.items():
         spec = c.keys(spec, f"{w}.counters.{k}", {"start", "min", "max"}, {"start", "min", "max"})
         if any(c.nullable(spec[x], f"{w}.counters.{k}.{x}") for x in ("start", "min", "max")):
             continue
