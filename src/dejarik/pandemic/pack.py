@@ -458,12 +458,20 @@ def compile_pack(data: Mapping[str, Any], fname: str) -> Pack:
     return Pack(id=pack_id, name=c.str_(meta["name"], "pack.name"),
                 published=bool(meta.get("published", False)),
                 description=str(meta.get("description") or ""),
-                sources=tuple(str(s) for s in _list(c, meta.get("sources"), "pack.sources")),
-                files=fname,
+                sources=_sources(c, meta.get("sources")), files=fname,
                 rules=rules, components=components, threat_spaces=threat_spaces,
                 threat_values=threat_values, invasion_rates=rates, die=die, planets=planets,
                 routes=routes, player_aids=aids, invasion_cards=invasion, squad=squad, jedi=jedi,
                 villains=villains, missions=tuple(missions), unknown=c.unknown)
+
+
+def _sources(c: _Compiler, v: Any) -> tuple[str, ...]:
+    """Where a pack's content came from: optional, a list when given."""
+    if v is None:
+        return ()
+    if not isinstance(v, list):
+        raise c.fail("pack.sources", f"expected a list, got {short_repr(v)}")
+    return tuple(str(s) for s in v)
 
 
 def _list(c: _Compiler, v: Any, where: str) -> list[Any]:
