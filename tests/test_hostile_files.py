@@ -252,3 +252,41 @@ def test_a_pack_reference_too_long_for_the_system_is_no_pack() -> None:
         load_pack("x" * 5000)
     with pytest.raises(PackError, match="no pack"):
         load_pack("x" * 5000 + ".yaml")
+
+
+def played_position(game: str, moves: int) -> dict[str, object]:
+    engine = get_game(game)
+    state = engine.new_state(engine.normalize_config({}), 1)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    data: dict[str, object] = json.loads(json.dumps(state.to_json()))
+    assert engine.state_from_json(data).state_hash() == state.state_hash()
+    return data
+
+
+def test_found_at_seed_6_are_refused_while_loading() -> None:
+    """Found by the fuzzer at 2,000 damaged files a kind (seed 6): each loaded, then raised an
+    IndexError a few moves later or while a view described the position."""
+    pandemic, tcg = get_game("pandemic"), get_game("tcg")
+    data = played_position("pandemic", 5)
+    tasks = data["tasks"]
+    assert isinstance(tasks, list) and tasks[0]["t"] == ["end_turn"]
+    with pytest.raises(SaveError, match="saved tasks run out before the game ends"):
+        pandemic.state_from_json({**data, "tasks": tasks[1:]})
+    fig_pos = data["fig_pos"]
+    assert isinstance(fig_pos, list)
+    with pytest.raises(SaveError, match="the villain has 1 figures, not 2 positions"):
+        pandemic.state_from_json({**data, "fig_pos": fig_pos * 2})
+    data = played_position("tcg", 5)
+    with pytest.raises(SaveError, match="lost_character: must hold one entry for each of the 2"):
+        tcg.state_from_json({**data, "lost_character": [0]})
+
+
+def test_a_difficulty_list_of_the_wrong_kind_is_named() -> None:
+    """Found by the fuzzer (a replay's config, seed 6): a list inside the difficulty list raised
+    `TypeError: unhashable type: 'list'`."""
+    from dejarik.core.errors import ConfigError
+
+    engine = get_game("pandemic")
+    with pytest.raises(ConfigError, match="difficulty: a list of levels"):
+        engine.new_state(engine.normalize_config({"difficulty": [["padawan"], "knight"]}), 1)

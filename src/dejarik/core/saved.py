@@ -107,17 +107,20 @@ TRIAL_STEPS = 200
 def check_runs(state: Any) -> None:
     """Refuse a loaded position whose saved task stack the rules cannot run. A task's arguments
     are whatever its rule put there (numbers, names, nested tuples), with no schema to test them
-    against, so a clone plays its first legal action until every saved task that holds
-    arguments has run (at most TRIAL_STEPS actions), looked at from every seat as each comes
-    to the top: a wrong value fails here, while loading, and not in the middle of a game."""
+    against, so a clone plays its first legal action until every saved task has run (at most
+    TRIAL_STEPS actions), looked at from every seat as each comes to the top: a wrong value, or
+    a stack that runs out, fails here, while loading, and not in the middle of a game."""
     trial = state.clone()
     saved = list(trial.tasks)
-    # tasks without arguments (a turn's steps) hold nothing a file could get wrong
-    deepest = next((i for i, task in enumerate(saved) if len(task) > 1), len(saved))
     left, seen = len(saved), -1   # how many saved tasks, from the bottom, are still unrun
     try:
         for _ in range(TRIAL_STEPS):
-            if left <= deepest or trial.is_terminal():
+            if trial.is_terminal():
+                return
+            if not trial.tasks:
+                raise SaveError(f"saved game: a {state.game_name} position whose saved tasks "
+                                "run out before the game ends (a task of the turn is missing)")
+            if left == 0:
                 return
             if seen != left:   # a saved task is newly on top: a view describes it in words
                 seen = left

@@ -68,7 +68,7 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
                           f"(villains: {', '.join(v.name for v in pack.villains)})")
     difficulty = config.get("difficulty") or "padawan"
     if isinstance(difficulty, list | tuple):   # a simulation: each game is dealt one of them
-        levels = list(dict.fromkeys(difficulty))
+        levels = list(dict.fromkeys(d if isinstance(d, str) else repr(d) for d in difficulty))
         if not levels or any(d not in DIFFICULTIES for d in levels) or config.get("missions"):
             raise ConfigError(f"difficulty: a list of levels from {', '.join(DIFFICULTIES)} "
                               f"(and no missions count), got {difficulty!r}")

@@ -19,7 +19,13 @@ def check_invariants(s: PandemicState) -> list[str]:
     wrong = task_problem(s)
     if wrong:
         return [wrong]
+    if not s.tasks and not s.done:
+        return ["the game goes on but no rule is pending (the task stack is empty)"]
     pack = s.pack
+    figures = len(pack.villains[s.villain].figures)
+    if not len(s.fig_pos) == len(s.fig_last) == len(s.defeated) == figures:
+        return [f"the villain has {figures} figures, not {len(s.fig_pos)} positions, "
+                f"{len(s.fig_last)} last planets and {len(s.defeated)} defeated marks"]
     fail: list[str] = []
     if sum(s.droids) + s.droid_pool != pack.components["droids"]:
         fail.append(f"droids: {sum(s.droids)} on the board + {s.droid_pool} in the pool")

@@ -81,7 +81,8 @@ def parse_deck(text: str, source: str, table: Sequence[CardFacts] | None = None)
         digits, name = m.group("count"), m.group("name").strip()
         card = by_name.get(name.casefold())
         if card is None:
-            close = difflib.get_close_matches(name, [c.name for c in cards], n=1)
+            close = (difflib.get_close_matches(name, [c.name for c in cards], n=1)
+                     if len(problems) < 50 else [])   # past the 50 reported: no time on hints
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problems.append(f"{where}: no card named {name[:60]!r}{hint}")
             continue

@@ -22,6 +22,11 @@ def check_invariants(s: TcgState) -> list[str]:
     wrong = F.task_problem(s)
     if wrong:
         return [wrong]
+    per_player = ("deck", "hand", "discard", "build", "arena", "force", "bp", "setup_left",
+                  "lost_character")
+    short = [name for name in per_player if len(getattr(s, name)) != 2]
+    if short:
+        return [f"{', '.join(short)}: must hold one entry for each of the 2 players"]
     n, kinds = len(s.card_def), len(s.defs)
     if any(len(per_card) != n for per_card in (s.owner, s.zone, s.counters, s.damage)):
         return [f"the per-card lists disagree on how many cards there are ({n})"]
