@@ -103,12 +103,7 @@ def _position(game: str) -> Callable[[Path], None]:
     def write(path: Path) -> None:
         engine = get_game(game)
         state = engine.new_state(engine.normalize_config({}), 1)
-        rng = Rng(1)
-        for _ in range(40):
-            if state.is_terminal():
-                break
-            acts = state.legal_actions()
-            state.apply(acts[rng.below(len(acts))])
+        random_moves(state, Rng(1), 40)
         path.write_text(json.dumps(state.to_json()), encoding="utf-8")
     return write
 
@@ -119,17 +114,19 @@ def _read_position(game: str) -> Callable[[Path], None]:
         from dejarik.core.files import read_json
 
         state = get_game(game).state_from_json(read_json(path, SaveError))
-        play_on(state)
+        # what a person does with it: look from every seat and play on (random moves, so
+        # paths other than the loader's own trial are taken)
+        random_moves(state, Rng(7), 30, look=True)
     return read
 
 
-def play_on(state: GameState, moves: int = 30) -> None:
-    """What a person does with a loaded position: look at it from every seat, and play on
-    (random moves, so paths other than the loader's own trial are taken)."""
-    rng = Rng(7)
+def random_moves(state: GameState, rng: Rng, moves: int, look: bool = False) -> None:
+    """Up to `moves` uniformly random moves, fewer if the game ends; with `look`, every seat's
+    view of each position is made too."""
     for _ in range(moves):
-        for seat in range(state.num_players):
-            state.observation(seat)
+        if look:
+            for seat in range(state.num_players):
+                state.observation(seat)
         if state.is_terminal():
             return
         acts = state.legal_actions()
@@ -145,10 +142,8 @@ def _positions(game: str) -> list[GameState]:
     state = engine.new_state(engine.normalize_config({}), 1)
     rng, found, played = Rng(1), [], 0
     for depth in DEPTHS:
-        while played < depth and not state.is_terminal():
-            acts = state.legal_actions()
-            state.apply(acts[rng.below(len(acts))])
-            played += 1
+        random_moves(state, rng, depth - played)
+        played = depth
         found.append(state.clone())
     return found
 
