@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from dejarik.agents.base import RandomAgent
-from dejarik.deckbuilding.game import DeckbuildingState
+from dejarik.core.protocol import GameState
+from dejarik.core.registry import get_game
 
 
-def positions(games: int, every: int = 7, seed0: int = 0) -> Iterator[DeckbuildingState]:
+def positions(games: int, every: int = 7, seed0: int = 0, game: str = "deckbuilding",
+              config: dict[str, Any] | None = None) -> Iterator[Any]:
     """Every `every`-th position of `games` random games (each a clone, safe to change)."""
-    for g in range(games):
-        s = DeckbuildingState({}, seed0 + g)
-        agent = RandomAgent(seed0 + g)
+    g = get_game(game)
+    cfg = g.normalize_config(dict(config or {}))
+    for k in range(games):
+        s: GameState = g.new_state(cfg, seed0 + k)
+        agent = RandomAgent(seed0 + k)
         n = 0
         while not s.is_terminal():
             if n % every == 0:

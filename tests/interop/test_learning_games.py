@@ -10,16 +10,16 @@ from dejarik.cli.main import main
 from dejarik.core.errors import MissingCapabilityError
 from dejarik.core.spaces import learning_game, learning_games
 
-NO_SPACES = (r"^Star Wars: The Clone Wars, a Pandemic System game \(pandemic\) has no learning spaces "
+NO_SPACES = (r"^Star Wars Trading Card Game \(tcg\) has no learning spaces "
              r"\(fixed-size observations and actions for learning agents\)$")
 
 
 def test_the_games_with_learning_spaces_are_declared() -> None:
-    assert learning_games() == ["deckbuilding"]
+    assert learning_games() == ["deckbuilding", "pandemic"]
     game, spaces = learning_game()
-    assert game.name == "deckbuilding" and spaces.players == 2
+    assert game.name == "deckbuilding" and "packs" in spaces.parameters
     with pytest.raises(MissingCapabilityError, match=NO_SPACES):
-        learning_game("pandemic")
+        learning_game("tcg")
 
 
 def test_pettingzoo_refuses_a_game_without_spaces_in_one_line() -> None:
@@ -27,8 +27,8 @@ def test_pettingzoo_refuses_a_game_without_spaces_in_one_line() -> None:
     from dejarik.interop.pettingzoo import env, raw_env
 
     with pytest.raises(MissingCapabilityError, match=NO_SPACES):
-        env(game="pandemic")
-    with pytest.raises(MissingCapabilityError, match=r"\(tcg\) has no learning spaces"):
+        env(game="tcg")
+    with pytest.raises(MissingCapabilityError, match=NO_SPACES):
         raw_env(game="tcg")
 
 
@@ -37,7 +37,7 @@ def test_gymnasium_refuses_a_game_without_spaces_in_one_line() -> None:
     from dejarik.interop.gymnasium import DejarikEnv
 
     with pytest.raises(MissingCapabilityError, match=NO_SPACES):
-        DejarikEnv(game="pandemic")
+        DejarikEnv(game="tcg")
 
 
 def test_openspiel_refuses_a_game_without_spaces_in_one_line() -> None:
@@ -45,13 +45,13 @@ def test_openspiel_refuses_a_game_without_spaces_in_one_line() -> None:
     from dejarik.interop.openspiel import DejarikSpielGame, spiel_name
 
     with pytest.raises(MissingCapabilityError, match=NO_SPACES):
-        DejarikSpielGame(game="pandemic")
-    assert spiel_name("pandemic") not in pyspiel.registered_names()
+        DejarikSpielGame(game="tcg")
+    assert spiel_name("tcg") not in pyspiel.registered_names()
 
 
 def test_spaces_command_refuses_a_game_without_spaces_in_one_line() -> None:
-    res = CliRunner().invoke(main, ["spaces", "pandemic"])
+    res = CliRunner().invoke(main, ["spaces", "tcg"])
     assert res.exit_code == 2
     assert res.output.strip().splitlines() == [
-        "error: Star Wars: The Clone Wars, a Pandemic System game (pandemic) has no learning spaces "
+        "error: Star Wars Trading Card Game (tcg) has no learning spaces "
         "(fixed-size observations and actions for learning agents)"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dejarik.core.errors import IllegalActionError
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.observe import shown_zones
@@ -55,38 +54,6 @@ def test_a_pending_choice_shows_what_each_option_does() -> None:
             assert block[i, OPTION_FEATURES.index(f"op_{steps[0][0]}")] > 0
         seen += 1
     assert seen >= 3, "the sample positions hold a few choices between options"
-
-
-def test_every_legal_action_has_its_own_index_and_decodes_back() -> None:
-    checked = 0
-    for s in positions(12):
-        sp = spaces_for(s)
-        acts = s.legal_actions()
-        idx = [sp.encode(s, a) for a in acts]
-        assert len(set(idx)) == len(acts)
-        assert all(0 <= i < sp.action_size for i in idx)
-        for i, a in zip(idx, acts, strict=True):
-            assert sp.decode(s, i) == a
-        mask = sp.mask(s)
-        assert mask.dtype == np.int8 and int(mask.sum()) == len(acts)
-        assert sorted(np.flatnonzero(mask).tolist()) == sorted(idx)
-        if not s.is_terminal():
-            other = 1 - s.current_player
-            assert not sp.mask(s, other).any(), "a player not to move has no legal actions"
-        checked += len(acts)
-    assert checked > 1000
-
-
-def test_an_illegal_index_is_refused_by_name() -> None:
-    s = DeckbuildingState({}, 3)
-    sp = spaces_for(s)
-    bad = next(i for i in range(sp.action_size) if i not in sp.legal(s))
-    before = s.state_hash()
-    with pytest.raises(IllegalActionError, match=rf"action {bad} \(.+\) is not legal now"):
-        sp.decode(s, bad)
-    with pytest.raises(IllegalActionError, match="outside the space"):
-        sp.decode(s, sp.action_size)
-    assert s.state_hash() == before
 
 
 def test_describe_names_each_block() -> None:

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from dejarik.core.errors import IllegalActionError
 from dejarik.core.protocol import Action, Game, require
 from dejarik.core.registry import first_game_offering, games_offering, get_game
 
@@ -88,12 +89,42 @@ class SpaceLayout(Protocol):
         ...
 
 
+class IndexedActions:
+    """What every layout derives from its `encode` and `describe`: the legal indices, the
+    mask and the way back from an index (a layout's base class)."""
+
+    action_size: int
+
+    def encode(self, state: Any, action: Action) -> int:
+        raise NotImplementedError
+
+    def describe(self, index: int) -> str:
+        raise NotImplementedError
+
+    def legal(self, state: Any) -> dict[int, Action]:
+        """Index -> engine action, for every legal action of the player to move."""
+        return {self.encode(state, a): a for a in state.legal_actions()}
+
+    def mask(self, state: Any, player: int | None = None) -> npt.NDArray[np.int8]:
+        """1 at each legal index (int8); all zeros for a player who is not to move."""
+        out = np.zeros(self.action_size, dtype=np.int8)
+        if player is None or player == state.current_player:
+            out[list(self.legal(state))] = 1
+        return out
+
+    def decode(self, state: Any, index: int) -> Action:
+        """The engine action behind a legal index (IllegalActionError, naming it, otherwise)."""
+        act = self.legal(state).get(index)
+        if act is None:
+            what = self.describe(index) if 0 <= index < self.action_size else "outside the space"
+            raise IllegalActionError(f"action {index} ({what}) is not legal now")
+        return act
+
+
 class LearningSpaces(Protocol):
     """A game's learning spaces: a layout per configuration, and what the adapters need to
     drive an episode of it without knowing the game."""
 
-    players: int
-    """How many seats the spaces cover (the adapters make this many agents)."""
     parameters: Mapping[str, FlatParameter]
     """The configuration as flat parameters with their defaults (OpenSpiel's game
     parameters): e.g. packs as one comma-separated string."""

@@ -19,15 +19,14 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.errors import ConfigError, IllegalActionError
-from dejarik.core.spaces import FlatParameter, LearningSpaces
+from dejarik.core.errors import ConfigError
+from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, shown_zones
 from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
-    from dejarik.core.protocol import Action
     from dejarik.deckbuilding.game import DeckbuildingState
 
 ROW_SLOTS: Final = 6
@@ -94,7 +93,7 @@ def _first_copy(state: DeckbuildingState, c: int, pile: list[int]) -> int:
     return min(x for x in pile if idef[x] == kind and x not in marked)
 
 
-class Spaces:
+class Spaces(IndexedActions):
     """The observation and action layout of one configuration (its card instances).
 
     Identical copies in a hand or a pile are one choice: the index names the lowest-numbered
@@ -155,27 +154,6 @@ class Spaces:
         if kind == d.ASSIGN:
             return self.assign_at + a * self.max_assign + b - 1
         raise ValueError(f"not a deckbuilding action: {action!r}")
-
-    def legal(self, state: DeckbuildingState) -> dict[int, Action]:
-        """Index -> engine action, for every legal action of the player to move."""
-        return {self.encode(state, a): a for a in state.legal_actions()}
-
-    def mask(self, state: DeckbuildingState, player: int | None = None) -> npt.NDArray[np.int8]:
-        """1 at each legal index (int8); all zeros for a player who is not to move."""
-        out = np.zeros(self.action_size, dtype=np.int8)
-        if player is None or player == state.current_player:
-            idx = [self.encode(state, a) for a in state.legal_actions()]
-            if idx:
-                out[idx] = 1
-        return out
-
-    def decode(self, state: DeckbuildingState, index: int) -> Action:
-        """The engine action behind a legal index (IllegalActionError otherwise)."""
-        act = self.legal(state).get(index)
-        if act is None:
-            what = self.describe(index) if 0 <= index < self.action_size else "outside the space"
-            raise IllegalActionError(f"action {index} ({what}) is not legal now")
-        return act
 
     def describe(self, index: int) -> str:
         """What an index means, without a position: 'buy #37 (X-wing)'."""
@@ -448,7 +426,6 @@ def spaces_for(state: DeckbuildingState) -> Spaces:
 class DeckbuildingSpaces:
     """The deckbuilder's learning spaces capability (core.spaces.LearningSpaces)."""
 
-    players = 2
     parameters: Mapping[str, FlatParameter] = {
         "packs": "original",    # comma-separated pack ids or .yaml files
         "factions": "",         # "empire,rebel"; empty: the first pack's two factions

@@ -31,12 +31,25 @@ class Episode:
     config: dict[str, Any]
     layout: SpaceLayout
 
+    @property
+    def players(self) -> int:
+        """How many seats this configuration has (the adapters make an agent of each)."""
+        return self.game.num_players(self.config)
+
     def new_state(self, seed: int) -> GameState:
         return self.game.new_state(self.config, seed)
 
     def truncated(self, state: GameState) -> bool:
         """The game was stopped by the turn limit (no rule ended it)."""
         return self.spaces.truncated(state)
+
+    def rewards(self, state: GameState) -> list[float]:
+        """Each seat's reward once the game is over: its result, or 0 for every seat when the
+        turn limit stopped it (a truncation has no result, even where the game's own rules
+        would score it as a loss)."""
+        if self.truncated(state):
+            return [0.0] * self.players
+        return [float(r) for r in state.returns()]
 
 
 def episode(game: str | None, config: Mapping[str, Any] | None) -> Episode:

@@ -53,7 +53,7 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.episode = episode(game, config)
-        players = self.episode.spaces.players
+        players = self.episode.players
         if seat != "random" and seat not in range(players):
             raise ConfigError(f"seat must be {', '.join(map(str, range(players)))} or 'random', "
                               f"got {seat!r}")
@@ -80,7 +80,7 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
         if seed is not None:
             self._seeds.restart(seed)
         game_seed = self._seeds.next()
-        players = self.episode.spaces.players
+        players = self.episode.players
         self.seat = int(self.seat_choice) if self.seat_choice != "random" else game_seed % players
         self.state = self.episode.new_state(game_seed)
         self.opponent = make_agent(self.opponent_spec, game_seed ^ 0x5EED)
@@ -131,7 +131,7 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
             return self._obs(), self.illegal_reward, False, False, self._info(illegal=True)
         s.apply(act)
         self._opponent_moves()
-        reward = float(s.returns()[self.seat]) if s.is_terminal() else 0.0
+        reward = self.episode.rewards(s)[self.seat] if s.is_terminal() else 0.0
         cut = self.episode.truncated(s)
         return self._obs(), reward, s.is_terminal() and not cut, cut, self._info()
 

@@ -63,8 +63,8 @@ def game_type(game: Game, spaces: LearningSpaces) -> pyspiel.GameType:
         utility=(pyspiel.GameType.Utility.IDENTICAL if info.cooperative
                  else pyspiel.GameType.Utility.ZERO_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=spaces.players,
-        min_num_players=spaces.players,
+        max_num_players=info.seats[1],
+        min_num_players=info.seats[0],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -89,7 +89,7 @@ class DejarikSpielGame(pyspiel.Game):
         self.episode: Episode = episode(g.name, config)
         self.config = self.episode.config
         self.layout: SpaceLayout = self.episode.layout
-        self.players = spaces.players
+        self.players = self.episode.players
         self.deals = int(p["deals"])
         self.seed = int(p["seed"])
         info = pyspiel.GameInfo(

@@ -47,7 +47,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
                          "is_parallelizable": False}
         self.config = self.episode.config
         self.layout = self.episode.layout
-        self.seats = tuple(f"player_{i}" for i in range(self.episode.spaces.players))
+        self.seats = tuple(f"player_{i}" for i in range(self.episode.players))
         self.possible_agents = list(self.seats)
         self.observation_spaces = {
             a: spaces.Dict({
@@ -99,8 +99,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
             cut = self.episode.truncated(s)
+            rewards = self.episode.rewards(s)
             for seat, a in enumerate(self.seats):
-                self.rewards[a] = float(s.returns()[seat])
+                self.rewards[a] = rewards[seat]
                 self.terminations[a] = not cut
                 self.truncations[a] = cut
                 self.infos[a] = {"winner": s.winner(), "turns": self.episode.spaces.turns(s)}

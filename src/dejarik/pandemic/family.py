@@ -28,6 +28,7 @@ class PandemicGame(GameBase):
                 "villain; Dejarik's sample campaign, or a pack of the published content you supply")
     capability_paths: ClassVar[Mapping[str, str]] = {
         "agents": "dejarik.pandemic.policy:HOOKS",
+        "spaces": "dejarik.pandemic.tensors:SPACES",
         "views": "dejarik.pandemic.views:VIEWS",
         "report": "dejarik.pandemic.simreport:REPORT",
         "options": "dejarik.pandemic.options:OPTIONS",

@@ -132,6 +132,8 @@ class Pack:
     villains: tuple[VillainDef, ...]
     missions: tuple[MissionDef, ...]
     unknown: list[str] = field(default_factory=list)
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What a surface derives once per pack (e.g. a learning layout), never part of the pack."""
 
     def planet(self, name: str) -> int:
         return self.planets.index(name)

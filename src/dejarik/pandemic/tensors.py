@@ -1,0 +1,352 @@
+"""Fixed-size numeric views of the cooperative game for learning agents (docs/rl.md).
+
+The game is a cooperative benchmark in the way Hanabi is one: every seat is a Jedi of one
+team, all win or lose together (the reward is shared), and each seat decides only its own
+moves. Unlike Hanabi, hands are face up (seed 001, "Karty oddziałów"): what no seat knows is
+the order of the squad, villain and invasion decks and which missions are in the mission
+deck. So every seat's observation is the same board, seen from its own chair: seats are
+numbered from the observer (0 = me, 1 = the next seat, ...).
+
+One layout serves every deal of a configuration: the villain is dealt at random, so its
+blocks are as wide as the pack's largest villain, and unused slots stay 0.
+
+Action indices are blocks, one per action code, each as wide as its argument's range:
+fly to a planet, play an ally, exhaust a card, discard (card, exhausted or not), target
+(a droid, or a villain figure), pick (a planet, or a Jedi by seat), ready a card, and one
+index each for the codes without an argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from dejarik.core.errors import IllegalActionError
+from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
+from dejarik.pandemic import codes as C
+from dejarik.pandemic.flow import C_ATTACK
+from dejarik.pandemic.pack import DIFFICULTIES
+from dejarik.pandemic.state import PHASES
+
+if TYPE_CHECKING:
+    from dejarik.core.protocol import Action
+    from dejarik.pandemic.state import PandemicState as S
+
+DECISIONS: Final = ("?act", "?allocate", "?consent", "?contrib", "?discard", "?exhaust",
+                    "?fly_on", "?limit", "?pick", "?prevent", "?ready", "?transport")
+"""Every kind of decision the rules ask for (the op of the task on top of the stack)."""
+
+CARD_COPIES: Final = 4.0
+"""Counts of one squad card are divided by this (the most copies a card has is about this)."""
+TURN_SCALE: Final = 100.0
+PLANET_FEATURES: Final = ("droids", "blockades", "orange_mission", "white_mission",
+                          "invasion_discarded", "invasion_next_group", "invasion_known",
+                          "action_here")
+"""Per planet, before the seats' Jedi and the villain's figures standing on it."""
+
+
+class Spaces(IndexedActions):
+    """The observation and action layout of one configuration (pack and number of seats)."""
+
+    def __init__(self, s: S) -> None:
+        pack = s.pack
+        self.pack = pack
+        self.seats = s.num_players
+        self.planets = len(pack.planets)
+        self.squad = len(pack.squad)
+        self.figures = max(len(v.figures) for v in pack.villains)
+        self.counters = max([len(v.counters) for v in pack.villains] + [0])
+        self.villain_cards = max(len(v.deck) for v in pack.villains)
+        self.missions = len(pack.missions)
+        self.rates = len(s.rates)
+        self.invasion_cards = self.planets + 2   # the planets, then the two Mission Planet cards
+        self.droid_total = max(sum(s.droids) + s.droid_pool, 1)        # on the board or in the pool
+        self.blockade_total = max(sum(s.blockades) + s.blockade_pool, 1)
+        # -- actions: (code, width, first argument) ------------------------------------------
+        blocks = [(C.FLY, self.planets, 0), (C.REINFORCE, 1, 0), (C.ATTACK, 1, 0),
+                  (C.MISSION, 2, 0), (C.ABILITY, 1, 0), (C.ALLY, self.squad, 0), (C.END, 1, 0),
+                  (C.EXHAUST, self.squad, 0), (C.PASS, 1, 0), (C.DISCARD, 2 * self.squad, 0),
+                  (C.TARGET, self.figures + 1, -1), (C.PICK, max(self.planets, self.seats), 0),
+                  (C.AGREE, 1, 0), (C.REFUSE, 1, 0), (C.READY, self.squad, 0)]
+        self.blocks: dict[int, tuple[int, int, int]] = {}   # code -> (offset, width, first arg)
+        self._code_at: list[tuple[int, int]] = []          # index -> (code, arg)
+        for code, width, first in blocks:
+            self.blocks[code] = (len(self._code_at), width, first)
+            self._code_at += [(code, first + i) for i in range(width)]
+        self.action_size = len(self._code_at)
+        # -- observation: named columns per part ---------------------------------------------
+        rules = pack.rules
+        self.columns: dict[str, list[str]] = {
+            "planets": [*PLANET_FEATURES, *(f"jedi_of_seat_{k}" for k in range(self.seats)),
+                        *(f"villain_figure_{f}" for f in range(self.figures))],
+            "seats": [*(f"is_{j.name}" for j in pack.jedi),
+                      *(f"{c.name}{tired}" for c in pack.squad for tired in ("", " (exhausted)")),
+                      "takes_this_turn", "decides_now", "hand_size"],
+            "tracks": [*(f"phase_{p}" for p in PHASES), *(f"difficulty_{d}" for d in DIFFICULTIES),
+                       *(f"invasion_space_{i}" for i in range(self.rates)), "threat",
+                       f"actions_left_of_{rules['actions_per_turn']}", "ability_uses_left",
+                       "turn", "droid_pool", "blockade_pool", "solo", "invasion_deck", "over"],
+            "villain": [*(f"is_{v.name}" for v in pack.villains),
+                        *(f"counter_{i}" for i in range(self.counters)),
+                        *(f"figure_{f}_{what}" for f in range(self.figures)
+                          for what in ("health", "on_board", "defeated")),
+                        *(f"villain_card_{i}_discarded" for i in range(self.villain_cards)),
+                        "villain_deck"],
+            "missions": [*(f"{slot}_is_{m.name}" for slot in ("orange", "white") for m in pack.missions),
+                         *(f"done_{m.name}" for m in pack.missions), "mission_deck"],
+            "squad": [*(f"discarded_{c.name}" for c in pack.squad), "squad_deck"],
+            "decision": [*DECISIONS, *(f"decider_seat_{k}" for k in range(self.seats)),
+                         "pick_a_jedi", "count_left", "attacking", "on_a_mission", "successes",
+                         "damage_symbols", "bonus", "damage_to_take"],
+        }
+        self.planet_width = len(self.columns["planets"])
+        self.seat_width = len(self.columns["seats"])
+        self.parts: dict[str, tuple[int, ...]] = {
+            name: ((self.planets, len(cols)) if name == "planets" else
+                   (self.seats, len(cols)) if name == "seats" else (len(cols),))
+            for name, cols in self.columns.items()}
+        self.obs_size = sum(int(np.prod(shape)) for shape in self.parts.values())
+
+    # -- actions -----------------------------------------------------------------------------
+    def encode(self, s: S, action: Action) -> int:
+        code, arg = action[0], action[1]
+        block = self.blocks.get(code)
+        if block is None or not 0 <= arg - block[2] < block[1]:
+            raise IllegalActionError(f"{action!r} is no action of this layout")
+        return block[0] + arg - block[2]
+
+    def describe(self, index: int) -> str:
+        if not 0 <= index < self.action_size:
+            raise ValueError(f"action index {index} is outside 0..{self.action_size - 1}")
+        code, arg = self._code_at[index]
+        pack = self.pack
+        if code == C.FLY:
+            return f"fly to {pack.planets[arg]}"
+        if code == C.MISSION:
+            return f"attempt the {('orange', 'white')[arg]} mission"
+        if code in (C.ALLY, C.EXHAUST, C.READY):
+            verb = {C.ALLY: "play the ally", C.EXHAUST: "exhaust", C.READY: "ready"}[code]
+            return f"{verb} {pack.squad[arg].name}"
+        if code == C.DISCARD:
+            d, ex = divmod(arg, 2)
+            return f"discard {pack.squad[d].name}" + (" (exhausted)" if ex else "")
+        if code == C.TARGET:
+            return "hit a droid" if arg < 0 else f"hit villain figure {arg}"
+        if code == C.PICK:
+            return f"pick planet {pack.planets[arg]} or the Jedi in seat {arg}" \
+                if arg < self.planets else f"pick the Jedi in seat {arg}"
+        return {C.REINFORCE: "reinforce", C.ATTACK: "attack", C.ABILITY: "use the Jedi's ability",
+                C.END: "end the turn", C.PASS: "pass", C.AGREE: "agree",
+                C.REFUSE: "refuse"}[code]
+
+    def summary(self, s: S) -> dict[str, Any]:
+        return {"game": "pandemic", "seats": self.seats, "obs_size": self.obs_size,
+                "action_size": self.action_size,
+                "observation_parts": {k: list(v) for k, v in self.parts.items()},
+                "columns": self.columns,
+                "action_blocks": [{"start": start, "size": width, "meaning": self.describe(start)}
+                                  for start, width, _ in self.blocks.values()]}
+
+    def summary_text(self, s: S) -> str:
+        parts = ", ".join(f"{name} {'x'.join(map(str, shape))}" for name, shape in self.parts.items())
+        lines = [f"{self.seats} seats (0 = the observer), {self.planets} planets, "
+                 f"{self.squad} squad cards; observation {self.obs_size} floats ({parts}); "
+                 f"{self.action_size} actions",
+                 "action blocks:"]
+        for start, width, _ in self.blocks.values():
+            last = f"..{start + width - 1:<5}" if width > 1 else " " * 7
+            lines.append(f"  {start:>5}{last}  {self.describe(start)}" + (" ..." if width > 1 else ""))
+        return "\n".join(lines)
+
+    @property
+    def observation_parts(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.parts)
+
+    @property
+    def recall_shape(self) -> tuple[int, int]:
+        """Nothing hidden is ever shown to a seat, so there is nothing to recall."""
+        return (0, 0)
+
+    def update_recall(self, recall: dict[int, int], s: S, player: int) -> None:
+        return None
+
+    def max_game_length(self, turn_limit: int) -> int:
+        """A turn is four actions, each with a bounded train of choices; 400 is generous."""
+        return turn_limit * 400 + 400
+
+    # -- observations --------------------------------------------------------------------------
+    def observe(self, s: S, player: int) -> npt.NDArray[np.float32]:
+        n, pack = self.seats, self.pack
+        seat = [(player + k) % n for k in range(n)]         # relative -> real seat
+        planets = np.zeros((self.planets, self.planet_width), np.float32)
+        planets[:, 0] = np.minimum(np.array(s.droids, np.float32) / s.max_droids, 1.0)
+        planets[:, 1] = np.minimum(np.array(s.blockades, np.float32), 1.0)
+        for slot in (0, 1):
+            if s.slots[slot] >= 0 and (p := s.mission_planet(slot)) >= 0:
+                planets[p, 2 + slot] = 1.0
+        next_group = set(s.inv_deck[len(s.inv_deck) - s.inv_segments[0]:]) if s.inv_segments else set()
+        known = set(s.inv_deck[len(s.inv_deck) - sum(s.inv_segments):]) if s.inv_segments else set()
+        for card in s.inv_discard:
+            if card >= 0:
+                planets[card, 4] += 1.0 / 4
+        for card in next_group:
+            if card >= 0:
+                planets[card, 5] = 1.0
+        for card in known:
+            if card >= 0:
+                planets[card, 6] = 1.0
+        if s.ctx is not None:
+            planets[s.ctx[1], 7] = 1.0
+        at = len(PLANET_FEATURES)
+        for k, j in enumerate(seat):
+            planets[s.pos[j], at + k] = 1.0
+        for f, p in enumerate(s.fig_pos):
+            if p >= 0:
+                planets[p, at + n + f] = 1.0
+        seats = np.zeros((n, self.seat_width), np.float32)
+        jedi_n = len(pack.jedi)
+        for k, j in enumerate(seat):
+            seats[k, s.jedi[j]] = 1.0
+            for c in s.hands[j]:
+                seats[k, jedi_n + 2 * s.card_def[c] + int(s.exhausted[c])] += 1.0 / CARD_COPIES
+            seats[k, jedi_n + 2 * self.squad] = float(j == s.active)
+            seats[k, jedi_n + 2 * self.squad + 1] = float(j == s.current_player)
+            seats[k, jedi_n + 2 * self.squad + 2] = min(len(s.hands[j]) / 10.0, 1.0)
+        return np.concatenate([planets.ravel(), seats.ravel(), self._tracks(s), self._villain(s),
+                               self._missions(s), self._squad(s), self._decision(s, seat)])
+
+    def _tracks(self, s: S) -> npt.NDArray[np.float32]:
+        out = np.zeros(self.parts["tracks"][0], np.float32)
+        out[s.phase] = 1.0
+        at = len(PHASES)
+        out[at + DIFFICULTIES.index(s.difficulty)] = 1.0
+        at += len(DIFFICULTIES)
+        out[at + s.invasion] = 1.0
+        at += self.rates
+        rules = self.pack.rules
+        out[at:at + 9] = (
+            s.threat / max(s.threat_last, 1), s.actions_left / rules["actions_per_turn"],
+            min(s.uses_left / 3.0, 1.0), min(s.turn / TURN_SCALE, 1.0),
+            s.droid_pool / self.droid_total, min(s.blockade_pool / self.blockade_total, 1.0),
+            float(s.solo), min(len(s.inv_deck) / self.invasion_cards, 1.0), float(s.done))
+        return out
+
+    def _villain(self, s: S) -> npt.NDArray[np.float32]:
+        out = np.zeros(self.parts["villain"][0], np.float32)
+        villains = self.pack.villains
+        v = villains[s.villain]
+        out[s.villain] = 1.0
+        at = len(villains)
+        for i, (_, _, low, high) in enumerate(v.counters):
+            out[at + i] = (s.counters[i] - low) / max(high - low, 1)
+        at += self.counters
+        for f in range(len(v.figures)):
+            out[at + 3 * f] = min((s.figure_health(f) or 0) / 10.0, 1.0)
+            out[at + 3 * f + 1] = float(s.fig_pos[f] >= 0)
+            out[at + 3 * f + 2] = float(s.defeated[f])
+        at += 3 * self.figures
+        for c in s.villain_discard:
+            out[at + c] = 1.0
+        out[at + self.villain_cards] = len(s.villain_deck) / max(len(v.deck), 1)
+        out[:at] = np.clip(out[:at], 0.0, 1.0)
+        return out
+
+    def _missions(self, s: S) -> npt.NDArray[np.float32]:
+        m = self.missions
+        out = np.zeros(self.parts["missions"][0], np.float32)
+        for slot in (0, 1):
+            if s.slots[slot] >= 0:
+                out[slot * m + s.slots[slot]] = 1.0
+        for done in s.mission_done:
+            out[2 * m + done] = 1.0
+        out[3 * m] = min(len(s.mission_deck) / max(m, 1), 1.0)
+        return out
+
+    def _squad(self, s: S) -> npt.NDArray[np.float32]:
+        out = np.zeros(self.parts["squad"][0], np.float32)
+        for c in s.squad_discard:
+            out[s.card_def[c]] += 1.0 / CARD_COPIES
+        out[self.squad] = len(s.squad_deck) / max(len(s.card_def), 1)
+        return np.minimum(out, 1.0)
+
+    def _decision(self, s: S, seat: list[int]) -> npt.NDArray[np.float32]:
+        out = np.zeros(self.parts["decision"][0], np.float32)
+        at = len(DECISIONS) + self.seats
+        if not s.done and s.tasks:
+            task = s.tasks[-1]
+            if task[0] in DECISIONS:
+                out[DECISIONS.index(task[0])] = 1.0
+            decider = s.current_player
+            if decider >= 0:
+                out[len(DECISIONS) + seat.index(decider)] = 1.0
+            if task[0] == "?pick":
+                out[at] = float(task[2] == "jedi")
+            if task[0] in ("?allocate", "?discard", "?exhaust", "?ready") and len(task) > 2:
+                out[at + 1] = min(int(task[2]) / 10.0, 1.0)
+        if s.ctx is not None:
+            out[at + 2] = float(s.ctx[0] == C_ATTACK)
+            out[at + 3] = float(s.ctx[0] != C_ATTACK)
+            out[at + 4] = min(s.ctx[2] / 10.0, 1.0)
+            out[at + 5] = min(s.ctx[3] / 10.0, 1.0)
+            out[at + 6] = min(s.ctx[4] / 10.0, 1.0)
+        if s.hurt is not None:
+            out[at + 7] = min(s.hurt[1] / 10.0, 1.0)
+        return out
+
+    def view_key(self, s: S, player: int) -> Hashable:
+        """The observation itself: every seat sees the whole board, so nothing smaller would
+        be safe to key on."""
+        return self.observe(s, player).tobytes()
+
+
+def spaces_for(s: S) -> Spaces:
+    """The layout of a state's configuration, made once per pack and number of seats."""
+    key = ("rl-spaces", s.num_players)
+    layout: Spaces | None = s.pack.cache.get(key)
+    if layout is None:
+        layout = s.pack.cache[key] = Spaces(s)
+    return layout
+
+
+class PandemicSpaces:
+    """The cooperative game's learning spaces capability (core.spaces.LearningSpaces)."""
+
+    parameters: Mapping[str, FlatParameter] = {
+        "pack": "pandemic_sample",
+        "players": 2,           # 1: solo, one person with two Jedi (two seats)
+        "difficulty": "padawan",
+        "villain": "",          # empty: dealt at random
+    }
+
+    def config_from_parameters(self, params: Mapping[str, FlatParameter]) -> dict[str, Any]:
+        cfg: dict[str, Any] = {"pack": str(params["pack"]), "players": int(params["players"]),
+                               "difficulty": str(params["difficulty"])}
+        if params["villain"]:
+            cfg["villain"] = str(params["villain"])
+        return cfg
+
+    def for_state(self, state: S) -> Spaces:
+        return spaces_for(state)
+
+    def render(self, state: S, player: int | None = None) -> str:
+        from dejarik.pandemic.views import board_lines
+
+        return "\n".join(board_lines(state))
+
+    def state_text(self, state: S) -> str:
+        """The board, then the hidden orders (the next cards of each deck)."""
+        return (f"{self.render(state)}\nsquad deck (top last): {state.squad_deck}\n"
+                f"villain deck: {state.villain_deck}\ninvasion deck: {state.inv_deck}\n"
+                f"mission deck: {state.mission_deck}")
+
+    def truncated(self, state: S) -> bool:
+        return state.done and "turn limit" in state.end_reason
+
+    def turns(self, state: S) -> int:
+        return state.turn
+
+
+SPACES: LearningSpaces = PandemicSpaces()
