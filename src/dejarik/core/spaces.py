@@ -31,7 +31,8 @@ class SpaceLayout(Protocol):
     action_size: int
 
     def encode(self, state: Any, action: Action) -> int:
-        """The index of an engine action in this position."""
+        """The index of an engine action in this position, or -1 for an action the layout does
+        not offer (a layout with a cap on an unbounded number says so in its docs)."""
         ...
 
     def decode(self, state: Any, index: int) -> Action:
@@ -90,10 +91,12 @@ class SpaceLayout(Protocol):
 
 
 class IndexedActions:
-    """What every layout derives from its `encode` and `describe`: the legal indices, the
-    mask and the way back from an index (a layout's base class)."""
+    """A layout's base class: what every layout derives from its `encode`, `describe` and
+    `observe` (the legal indices, the mask, the way back from an index, the view key), and
+    the defaults of a layout whose tensor recalls nothing."""
 
     action_size: int
+    parts: dict[str, tuple[int, ...]]
 
     def encode(self, state: Any, action: Action) -> int:
         raise NotImplementedError
@@ -101,9 +104,31 @@ class IndexedActions:
     def describe(self, index: int) -> str:
         raise NotImplementedError
 
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        raise NotImplementedError
+
+    def view_key(self, state: Any, player: int) -> Hashable:
+        """The observation itself, as bytes: equal exactly when the views are."""
+        return self.observe(state, player).tobytes()
+
+    @property
+    def observation_parts(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.parts)
+
+    @property
+    def recall_shape(self) -> tuple[int, int]:
+        """No recall block: the information-state string keeps the whole past."""
+        return (0, 0)
+
+    def update_recall(self, recall: dict[int, int], state: Any, player: int) -> None:
+        return None
+
     def legal(self, state: Any) -> dict[int, Action]:
-        """Index -> engine action, for every legal action of the player to move."""
-        return {self.encode(state, a): a for a in state.legal_actions()}
+        """Index -> engine action, for every legal action of the player to move that the
+        layout offers (`encode` gives -1 for one it does not)."""
+        out = {self.encode(state, a): a for a in state.legal_actions()}
+        out.pop(-1, None)
+        return out
 
     def mask(self, state: Any, player: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index (int8); all zeros for a player who is not to move."""
@@ -119,6 +144,15 @@ class IndexedActions:
             what = self.describe(index) if 0 <= index < self.action_size else "outside the space"
             raise IllegalActionError(f"action {index} ({what}) is not legal now")
         return act
+
+    def block_lines(self, blocks: list[tuple[int, int]]) -> list[str]:
+        """`dejarik spaces`'s lines for action blocks given as (first index, width): the span
+        and what its first index means."""
+        lines = ["action blocks:"]
+        for start, width in blocks:
+            last = f"..{start + width - 1:<6}" if width > 1 else " " * 8
+            lines.append(f"  {start:>6}{last}  {self.describe(start)}" + (" ..." if width > 1 else ""))
+        return lines
 
 
 class LearningSpaces(Protocol):

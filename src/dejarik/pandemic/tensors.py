@@ -5,7 +5,8 @@ team, all win or lose together (the reward is shared), and each seat decides onl
 moves. Unlike Hanabi, hands are face up (seed 001, "Karty oddziałów"): what no seat knows is
 the order of the squad, villain and invasion decks and which missions are in the mission
 deck. So every seat's observation is the same board, seen from its own chair: seats are
-numbered from the observer (0 = me, 1 = the next seat, ...).
+numbered from the observer (0 = me, 1 = the next seat, ...). No hidden card is ever shown to
+a seat, so an information state needs no recall block.
 
 One layout serves every deal of a configuration: the villain is dealt at random, so its
 blocks are as wide as the pack's largest villain, and unused slots stay 0.
@@ -18,7 +19,7 @@ index each for the codes without an argument.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -154,24 +155,9 @@ class Spaces(IndexedActions):
         parts = ", ".join(f"{name} {'x'.join(map(str, shape))}" for name, shape in self.parts.items())
         lines = [f"{self.seats} seats (0 = the observer), {self.planets} planets, "
                  f"{self.squad} squad cards; observation {self.obs_size} floats ({parts}); "
-                 f"{self.action_size} actions",
-                 "action blocks:"]
-        for start, width, _ in self.blocks.values():
-            last = f"..{start + width - 1:<5}" if width > 1 else " " * 7
-            lines.append(f"  {start:>5}{last}  {self.describe(start)}" + (" ..." if width > 1 else ""))
+                 f"{self.action_size} actions"]
+        lines += self.block_lines([(start, width) for start, width, _ in self.blocks.values()])
         return "\n".join(lines)
-
-    @property
-    def observation_parts(self) -> dict[str, tuple[int, ...]]:
-        return dict(self.parts)
-
-    @property
-    def recall_shape(self) -> tuple[int, int]:
-        """Nothing hidden is ever shown to a seat, so there is nothing to recall."""
-        return (0, 0)
-
-    def update_recall(self, recall: dict[int, int], s: S, player: int) -> None:
-        return None
 
     def max_game_length(self, turn_limit: int) -> int:
         """A turn is four actions, each with a bounded train of choices; 400 is generous."""
@@ -215,8 +201,11 @@ class Spaces(IndexedActions):
             seats[k, jedi_n + 2 * self.squad] = float(j == s.active)
             seats[k, jedi_n + 2 * self.squad + 1] = float(j == s.current_player)
             seats[k, jedi_n + 2 * self.squad + 2] = min(len(s.hands[j]) / 10.0, 1.0)
-        return np.concatenate([planets.ravel(), seats.ravel(), self._tracks(s), self._villain(s),
-                               self._missions(s), self._squad(s), self._decision(s, seat)])
+        out = np.concatenate([planets.ravel(), seats.ravel(), self._tracks(s), self._villain(s),
+                              self._missions(s), self._squad(s), self._decision(s, seat)])
+        # a count past its scale (extra actions from an ability, a fifth copy in one hand)
+        # reads as full
+        return np.minimum(out, 1.0)
 
     def _tracks(self, s: S) -> npt.NDArray[np.float32]:
         out = np.zeros(self.parts["tracks"][0], np.float32)
@@ -296,10 +285,6 @@ class Spaces(IndexedActions):
             out[at + 7] = min(s.hurt[1] / 10.0, 1.0)
         return out
 
-    def view_key(self, s: S, player: int) -> Hashable:
-        """The observation itself: every seat sees the whole board, so nothing smaller would
-        be safe to key on."""
-        return self.observe(s, player).tobytes()
 
 
 def spaces_for(s: S) -> Spaces:

@@ -34,6 +34,7 @@ class TcgGame(GameBase):
                 "with build points and dice; every set's cards, AOTC's abilities in full")
     capability_paths: ClassVar[Mapping[str, str]] = {
         "agents": "dejarik.tcg.policy:HOOKS",
+        "spaces": "dejarik.tcg.tensors:SPACES",
         "views": "dejarik.tcg.views:VIEWS",
         "report": "dejarik.tcg.simreport:REPORT",
         "options": "dejarik.tcg.options:OPTIONS",

@@ -1113,6 +1113,8 @@ _DECIDE: dict[str, _Decide] = {
     "?dice": (_ctl, _dice_options, _dice_answer),
     "?order": (_ctl, _order_options, _order_answer),
 }
+DECIDE_OPS = frozenset(_DECIDE)
+"""Every kind of decision the rules ask for (the op of a decision task)."""
 
 
 def task_problem(s: S) -> str | None:

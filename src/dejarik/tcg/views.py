@@ -32,7 +32,7 @@ def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
         for c in s.build[p]:
             if s.face_up[c]:
                 zone.append(f"{_unit(s, c)} (retreated)")
-            elif p == me or s.shown[c] >> me & 1:
+            elif p == me or (me >= 0 and s.shown[c] >> me & 1):
                 zone.append(f"{s.name(c)} ({s.counters[c]}/{s.d(c).cost})")
             else:
                 zone.append(f"face-down card ({s.counters[c]} counters)")
