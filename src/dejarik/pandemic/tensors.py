@@ -205,7 +205,8 @@ class Spaces(IndexedActions):
                               self._missions(s), self._squad(s), self._decision(s, seat)])
         # a count past its scale (extra actions from an ability, a fifth copy in one hand)
         # reads as full
-        return np.minimum(out, 1.0)
+        clipped: npt.NDArray[np.float32] = np.minimum(out, 1.0)
+        return clipped
 
     def _tracks(self, s: S) -> npt.NDArray[np.float32]:
         out = np.zeros(self.parts["tracks"][0], np.float32)

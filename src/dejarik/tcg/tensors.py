@@ -236,7 +236,8 @@ class Spaces(IndexedActions):
             row[speed_at + 6] = float(s.dmg is not None and s.dmg[0] == c)
         out = np.concatenate([cards.ravel(), self._slots(s, player), self._globals(s, player)])
         # modifiers can take a stat below 0 or a count past its scale: those read as 0 or full
-        return np.clip(out, 0.0, 1.0)
+        clipped: npt.NDArray[np.float32] = np.clip(out, 0.0, 1.0)
+        return clipped
 
     def _slots(self, s: S, player: int) -> npt.NDArray[np.float32]:
         out = np.zeros((BUILD_SLOTS, len(SLOT_FEATURES)), np.float32)
