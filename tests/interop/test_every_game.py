@@ -19,6 +19,7 @@ from tests.interop.conftest import positions
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("deckbuilding", {}),
+    ("deckbuilding", {"team": True}),
     ("pandemic", {"players": 1}),
     ("pandemic", {"players": 3, "difficulty": "master"}),
     ("pandemic", {"players": 5, "difficulty": "grandmaster"}),

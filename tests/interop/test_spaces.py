@@ -13,6 +13,8 @@ from dejarik.deckbuilding.tensors import (
     GLOBAL_FEATURES,
     LOCATIONS,
     OPTION_FEATURES,
+    TEAM_CARD_FEATURES,
+    TEAM_LOCATIONS,
     spaces_for,
 )
 from tests.interop.conftest import positions
@@ -145,3 +147,35 @@ def test_cards_shown_by_a_decision_are_seen_by_the_decider_only() -> None:
         if found >= 3:
             break
     assert found, "no position with a shown deck top in 60 random games"
+
+
+def test_the_team_game_names_seats_from_the_observer_and_shows_the_teammates_hand() -> None:
+    """The team variant's rulebook lets teammates confer (WSPÓLNE TURY): the teammate's hand
+    is seen, the enemies' are not; the other region has its own row."""
+    s = DeckbuildingState({"team": True}, 5)
+    sp = spaces_for(s)
+    assert sp.locations == TEAM_LOCATIONS and sp.obs_size == sp.n * len(TEAM_CARD_FEATURES) + len(
+        sp.global_features) + sp.options * len(OPTION_FEATURES)
+    for player in range(4):
+        cards = sp.observe(s, player)[:sp.n * sp.card_width].reshape(sp.n, sp.card_width)
+        at = {name: cards[:, i] for i, name in enumerate(TEAM_LOCATIONS)}
+        for seat, where in ((player ^ 2, "mate_hand"), (player ^ 1, "opp_hidden"), (player ^ 3, "opp2_hidden")):
+            assert all(at[where][c] == 1 for c in s.players[seat].hand)
+        assert all(at["row"][c] == 1 for c in s.region(player).row)
+        assert all(at["other_row"][c] == 1 for c in s.regions[1 - (player >> 1)].row)
+        assert (cards[:, :len(TEAM_LOCATIONS)].sum(axis=1) == 1).all(), "every card is somewhere"
+
+
+def test_a_choice_of_player_in_the_team_game_is_indexed_from_the_chooser() -> None:
+    seen = 0
+    for s in positions(3, every=1, game="deckbuilding", config={"team": True}):
+        who = [a for a in s.legal_actions() if a[0] == d.WHO]
+        if not who:
+            continue
+        sp = spaces_for(s)
+        for a in who:
+            i = sp.encode(s, a)
+            assert i == sp.who_at + (a[1] ^ s.current_player) and sp.decode(s, i) == a
+            assert sp.describe(i).startswith("choose ")
+        seen += 1
+    assert seen >= 3

@@ -19,35 +19,46 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.errors import ConfigError
 from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
-from dejarik.deckbuilding.observe import revealed_cards, shown_zones
+from dejarik.deckbuilding.observe import revealed_cards, sees_hand, shown_zones
 from dejarik.deckbuilding.rules import attack_of
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
+    from dejarik.deckbuilding.state import Region
 
 ROW_SLOTS: Final = 6
 """The galaxy row holds six cards (rulebook: setup); a row target is named by its slot."""
 
 # -- where a card is, as the observer may know it ---------------------------------------------
-LOCATIONS: Final = (
-    "my_hand", "my_deck", "my_discard", "my_play", "my_exile", "my_base", "my_base_deck",
-    "my_victory", "opp_hidden", "opp_hand", "opp_deck", "opp_discard", "opp_play", "opp_exile",
-    "opp_base", "opp_base_deck", "opp_victory", "row", "galaxy_deck", "galaxy_discard", "pilots",
-)
+_PILES: Final = ("discard", "play", "exile", "base", "base_deck", "victory")
+_REGION: Final = ("row", "galaxy_deck", "galaxy_discard", "pilots")
+
+
+def _locations(others: tuple[str, ...], regions: tuple[str, ...]) -> tuple[str, ...]:
+    return ("my_hand", "my_deck", *(f"my_{z}" for z in _PILES),
+            *(f"{o}_{z}" for o in others for z in ("hidden", "hand", "deck", *_PILES)),
+            *(f"{r}{z}" for r in regions for z in _REGION))
+
+
+LOCATIONS: Final = _locations(("opp",), ("",))
 """opp_hidden: in the opponent's hand or deck, not known which. opp_hand / opp_deck are used
 only while the opponent's hand is shown to the observer."""
-_LOC = {name: i for i, name in enumerate(LOCATIONS)}
+TEAM_LOCATIONS: Final = _locations(("opp", "mate", "opp2"), ("", "other_"))
+"""The team game's: seats are named from the observer (opp: the enemy in the observer's
+region, mate: the teammate, opp2: the other enemy), and the other region has its own row and
+decks. The teammate's hand is seen (the team variant's rulebook lets teammates confer)."""
 
-CARD_FEATURES: Final = (*(f"at_{name}" for name in LOCATIONS),
-                        "seen_on_top", "damage", "ability_used", "attacked", "committed",
-                        "exile_at_end", "bought_this_turn", "triggered_this_turn",
-                        "pending_source", "attack", *(f"row_slot_{i}" for i in range(ROW_SLOTS)))
+_MARKS: Final = ("seen_on_top", "damage", "ability_used", "attacked", "committed",
+                  "exile_at_end", "bought_this_turn", "triggered_this_turn", "pending_source",
+                  "attack", *(f"row_slot_{i}" for i in range(ROW_SLOTS)))
+CARD_FEATURES: Final = (*(f"at_{name}" for name in LOCATIONS), *_MARKS)
 """Per card instance, in this order. seen_on_top: 1 for the top card of a deck shown to the
 observer right now (0.5 for the second card of the galaxy deck)."""
+TEAM_CARD_FEATURES: Final = (*(f"at_{name}" for name in TEAM_LOCATIONS), *_MARKS,
+                             *(f"other_row_slot_{i}" for i in range(ROW_SLOTS)))
 
 GLOBAL_FEATURES: Final = (
     *(f"force_{i}" for i in range(d.FORCE_SPACES)), "force_with_me", "force_with_opponent",
@@ -60,6 +71,12 @@ GLOBAL_FEATURES: Final = (
 )
 """Force position i counts from the observer's own end of the track (0 = the Force is fully
 with the observer). Scaled values are divided by the caps in SCALES and clipped to 1."""
+TEAM_GLOBALS: Final = ("mate_pool", "opp2_pool", "mate_victories", "opp2_victories",
+                       "mate_hand_size", "mate_deck_size", "opp2_hand_size", "opp2_deck_size",
+                       "other_galaxy_deck_size", "other_pilots_left", "mate_turn",
+                       "i_finished", "mate_finished", "initiative_just_passed")
+"""The team game's globals, after the 2-player ones (galaxy_deck_size and pilots_left are
+the observer's region's)."""
 
 SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0,
                  "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
@@ -79,6 +96,9 @@ while it was hidden."""
 
 SINGLE_ACTIONS: Final = ((d.END, "end"), (d.RESOLVE, "resolve"), (d.YES, "yes"),
                          (d.NO, "no"), (d.DONE, "done"))
+TEAM_SINGLE_ACTIONS: Final = (*SINGLE_ACTIONS, (d.SWITCH, "switch: hand the initiative to your teammate"))
+SEAT_ROLES: Final = ("yourself", "the enemy in your region", "your teammate", "the other enemy")
+"""A team game's (WHO, seat) choice names a seat by its place from the chooser (seat ^ k)."""
 CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIBE, "bribe"),
                        (d.SELECT, "select"), (d.FIRST, "first"))
 
@@ -106,16 +126,25 @@ class Spaces(IndexedActions):
       then N each     play, buy, use, bribe, select, first: card instance i
       then N*7        commit instance i against target t (0 = the enemy base, 1+s = row slot s)
       then N*K        assign k+1 damage to capital ship i
+    The team game adds "switch" to the single actions and, last, 4 indices for a choice of
+    a player (WHO), named from the chooser: yourself, the enemy in your region, your teammate,
+    the other enemy.
     """
 
     def __init__(self, state: DeckbuildingState) -> None:
         table = state.table
+        self.team = team = state.team_game
+        self.locations = TEAM_LOCATIONS if team else LOCATIONS
+        self.location_index = {name: i for i, name in enumerate(self.locations)}
+        self.card_features = TEAM_CARD_FEATURES if team else CARD_FEATURES
+        self.global_features = (*GLOBAL_FEATURES, *TEAM_GLOBALS) if team else GLOBAL_FEATURES
+        self.single_actions = TEAM_SINGLE_ACTIONS if team else SINGLE_ACTIONS
         self.n = n = len(state.inst_def)
         self.options = max([len(op[2]) for prog in table.progs for op in prog
                             if op[0] == d.OP_CHOOSE] + [1])
         self.max_assign = max([c.hp or 0 for c in table.defs if c.ctype == d.SHIP] + [1])
-        self.single = {kind: i for i, (kind, _) in enumerate(SINGLE_ACTIONS)}
-        self.option_at = len(SINGLE_ACTIONS)
+        self.single = {kind: i for i, (kind, _) in enumerate(self.single_actions)}
+        self.option_at = len(self.single_actions)
         at = self.option_at + self.options
         self.card_at: dict[int, int] = {}
         for kind, _ in CARD_ACTIONS:
@@ -125,10 +154,12 @@ class Spaces(IndexedActions):
         at += n * (1 + ROW_SLOTS)
         self.assign_at = at
         at += n * self.max_assign
+        self.who_at = at
+        at += len(SEAT_ROLES) if team else 0
         self.action_size = at
-        self.card_width = len(CARD_FEATURES)
+        self.card_width = len(self.card_features)
         self.option_width = self.options * len(OPTION_FEATURES)
-        self.obs_size = n * self.card_width + len(GLOBAL_FEATURES) + self.option_width
+        self.obs_size = n * self.card_width + len(self.global_features) + self.option_width
         self._option_blocks: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
         self.instances = [state.defs[x].name for x in state.inst_def]
         self._count_scale = float(max(n, 1))
@@ -149,10 +180,12 @@ class Spaces(IndexedActions):
         if kind in self.card_at:
             return self.card_at[kind] + a
         if kind == d.COMMIT:
-            t = 0 if b == d.TARGET_BASE else 1 + state.regions[0].row.index(b)
+            t = 0 if b == d.TARGET_BASE else 1 + state.region(state.active).row.index(b)
             return self.commit_at + a * (1 + ROW_SLOTS) + t
         if kind == d.ASSIGN:
             return self.assign_at + a * self.max_assign + b - 1
+        if kind == d.WHO and self.team:
+            return self.who_at + (a ^ state.current_player)
         raise ValueError(f"not a deckbuilding action: {action!r}")
 
     def describe(self, index: int) -> str:
@@ -160,7 +193,7 @@ class Spaces(IndexedActions):
         if not 0 <= index < self.action_size:
             raise ValueError(f"action index {index} is outside 0..{self.action_size - 1}")
         if index < self.option_at:
-            return SINGLE_ACTIONS[index][1]
+            return self.single_actions[index][1]
         if index < self.card_at[d.PLAY]:
             return f"option {index - self.option_at}"
         if index < self.commit_at:
@@ -170,12 +203,15 @@ class Spaces(IndexedActions):
             inst, t = divmod(index - self.commit_at, 1 + ROW_SLOTS)
             target = "the enemy base" if t == 0 else f"row slot {t - 1}"
             return f"commit #{inst} ({self.instances[inst]}) against {target}"
+        if index >= self.who_at:
+            return f"choose {SEAT_ROLES[index - self.who_at]}"
         inst, k = divmod(index - self.assign_at, self.max_assign)
         return f"assign {k + 1} damage to #{inst} ({self.instances[inst]})"
 
     def summary(self, state: DeckbuildingState) -> dict[str, Any]:
         """The whole layout as data: sizes, action blocks, feature names, card instances."""
-        blocks = [{"actions": name, "first": i, "count": 1} for i, (_, name) in enumerate(SINGLE_ACTIONS)]
+        blocks = [{"actions": name, "first": i, "count": 1}
+                  for i, (_, name) in enumerate(self.single_actions)]
         blocks.append({"actions": "option i", "first": self.option_at, "count": self.options})
         blocks += [{"actions": f"{name} card i", "first": self.card_at[kind], "count": self.n}
                    for kind, name in CARD_ACTIONS]
@@ -183,11 +219,15 @@ class Spaces(IndexedActions):
                        "count": self.n * (1 + ROW_SLOTS)})
         blocks.append({"actions": "assign k damage to ship i", "first": self.assign_at,
                        "count": self.n * self.max_assign})
+        if self.team:
+            blocks.append({"actions": "choose a player: yourself, the enemy in your region, your "
+                                      "teammate, the other enemy", "first": self.who_at,
+                           "count": len(SEAT_ROLES)})
         cards = [{"index": i, "card": state.defs[x].name, "role": d.ROLE_WORDS[state.defs[x].role],
                   "faction": state.defs[x].faction} for i, x in enumerate(state.inst_def)]
         return {"instances": self.n, "action_size": self.action_size, "obs_size": self.obs_size,
                 "options": self.options, "max_assign": self.max_assign, "action_blocks": blocks,
-                "card_features": list(CARD_FEATURES), "global_features": list(GLOBAL_FEATURES),
+                "card_features": list(self.card_features), "global_features": list(self.global_features),
                 "option_features": list(OPTION_FEATURES), "cards": cards}
 
     def summary_text(self, state: DeckbuildingState) -> str:
@@ -217,7 +257,7 @@ class Spaces(IndexedActions):
     @property
     def observation_parts(self) -> dict[str, tuple[int, ...]]:
         """The card block (instance by feature), the globals, and the pending choice's options."""
-        return {"cards": (self.n, self.card_width), "globals": (len(GLOBAL_FEATURES),),
+        return {"cards": (self.n, self.card_width), "globals": (len(self.global_features),),
                 "options": (self.options, len(OPTION_FEATURES))}
 
     @property
@@ -228,16 +268,16 @@ class Spaces(IndexedActions):
     def update_recall(self, recall: dict[int, int], s: DeckbuildingState, player: int) -> None:
         """From the player's current view: remember hidden cards shown now (deck tops, the
         opponent's hand), and forget those that have since come into the open."""
-        me, opp = s.players[player], s.players[1 - player]
+        me, opp = s.players[player], s.players[player ^ 1]
         if recall:
-            hidden = {*me.hand, *me.deck, *opp.hand, *opp.deck, *s.regions[0].deck}
+            hidden = {c for p in s.players for c in (*p.hand, *p.deck)} | {*s.region(player).deck}
             for c in [c for c in recall if c not in hidden or c in me.hand]:
                 del recall[c]
         shown = shown_zones(s, player)
         if not shown:
             return
         if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2}:
-            for c in s.regions[0].deck[-2 if d.Z_GALAXY_TOP2 in shown else -1:]:
+            for c in s.region(player).deck[-2 if d.Z_GALAXY_TOP2 in shown else -1:]:
                 recall[c] = 0
         if d.Z_DECK_TOP in shown and me.deck:
             recall[me.deck[-1]] = 1
@@ -252,35 +292,41 @@ class Spaces(IndexedActions):
         return turn_limit * 10 * self.n + 1
 
     # -- observations --------------------------------------------------------------------------
+    def _seats(self, player: int) -> list[tuple[str, int]]:
+        """Every seat by its name from `player`: me, the enemy in my region, and in the team
+        game my teammate and the other enemy."""
+        names = ("my", "opp", "mate", "opp2") if self.team else ("my", "opp")
+        return [(name, player ^ k) for k, name in enumerate(names)]
+
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
         n, w = self.n, self.card_width
         cards = np.zeros((n, w), dtype=np.float32)
-        me, opp = s.players[player], s.players[1 - player]
-        region = s.regions[0]
         shown = shown_zones(s, player)
         loc = [-1] * n
-        zones: list[tuple[str, list[int]]] = [
-            ("my_hand", me.hand), ("my_deck", me.deck), ("my_discard", me.discard),
-            ("my_play", me.play), ("my_exile", me.exile), ("my_base_deck", me.base_deck),
-            ("my_victory", me.victory), ("opp_discard", opp.discard), ("opp_play", opp.play),
-            ("opp_exile", opp.exile), ("opp_base_deck", opp.base_deck),
-            ("opp_victory", opp.victory), ("row", region.row), ("galaxy_deck", region.deck),
-            ("galaxy_discard", region.discard), ("pilots", region.pilots)]
-        if d.Z_OPP_HAND in shown:
-            zones += [("opp_hand", opp.hand), ("opp_deck", opp.deck)]
-        else:
-            zones += [("opp_hidden", opp.hand), ("opp_hidden", opp.deck)]
+        zones: list[tuple[str, list[int]]] = []
+        for name, seat in self._seats(player):
+            p = s.players[seat]
+            if name == "my" or sees_hand(s, player, seat, shown):
+                zones += [(f"{name}_hand", p.hand), (f"{name}_deck", p.deck)]
+            else:
+                zones += [(f"{name}_hidden", p.hand), (f"{name}_hidden", p.deck)]
+            zones += [(f"{name}_{z}", getattr(p, z))
+                      for z in ("discard", "play", "exile", "base_deck", "victory")]
+        regions = self._regions(s, player)
+        for prefix, region in regions:
+            zones += [(f"{prefix}row", region.row), (f"{prefix}galaxy_deck", region.deck),
+                      (f"{prefix}galaxy_discard", region.discard), (f"{prefix}pilots", region.pilots)]
+        where = self.location_index
         for name, lst in zones:
-            code = _LOC[name]
+            code = where[name]
             for c in lst:
                 loc[c] = code
-        if me.base >= 0:
-            loc[me.base] = _LOC["my_base"]
-        if opp.base >= 0:
-            loc[opp.base] = _LOC["opp_base"]
+        for name, seat in self._seats(player):
+            if s.players[seat].base >= 0:
+                loc[s.players[seat].base] = where[f"{name}_base"]
         cards[np.arange(n), np.asarray(loc)] = 1.0
-        col = len(LOCATIONS)
+        col = len(self.locations)
         for c, weight in self._seen_tops(s, player, shown):
             cards[c, col] = weight
         dmg = np.asarray(s.damage, dtype=np.float32)
@@ -294,18 +340,28 @@ class Spaces(IndexedActions):
             src = s.stack[-1].source
             if src >= 0:
                 cards[src, col + 8] = 1.0
-        for seat, p in ((player, me), (1 - player, opp)):
-            for c in p.play:
+        for _, seat in self._seats(player):
+            for c in s.players[seat].play:
                 cards[c, col + 9] = min(attack_of(s, c, seat) / SCALES["attack"], 1.0)
         slot_col = col + 10
-        for i, c in enumerate(region.row[:ROW_SLOTS]):
-            cards[c, slot_col + i] = 1.0
+        for _, region in regions:
+            for i, c in enumerate(region.row[:ROW_SLOTS]):
+                cards[c, slot_col + i] = 1.0
+            slot_col += ROW_SLOTS
         return np.concatenate((cards.ravel(), self._globals(s, player), self._options(s)))
+
+    def _regions(self, s: DeckbuildingState, player: int) -> list[tuple[str, Region]]:
+        """The observer's region, then (team game) the other one."""
+        mine = s.region(player)
+        return [("", mine), ("other_", s.regions[1 - (player >> 1)])] if self.team else [("", mine)]
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
         two positions have equal keys exactly when the player may tell them apart no better
-        (hidden piles appear as sorted sets, as the vector shows them)."""
+        (hidden piles appear as sorted sets, as the vector shows them). The team game's key
+        is the observation itself."""
+        if self.team:
+            return (self.observe(s, player).tobytes(),)
         me, opp = s.players[player], s.players[1 - player]
         region = s.regions[0]
         shown = shown_zones(s, player)
@@ -333,21 +389,23 @@ class Spaces(IndexedActions):
     @staticmethod
     def _seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = [(c, 1.0) for c in revealed_cards(s)]
-        deck = s.regions[0].deck
+        deck = s.region(player).deck
         if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2} and deck:
             out.append((deck[-1], 1.0))
             if d.Z_GALAXY_TOP2 in shown and len(deck) > 1:
                 out.append((deck[-2], 0.5))
-        for zone, seat in ((d.Z_DECK_TOP, player), (d.Z_OPP_DECK_TOP, 1 - player)):
+        for zone, seat in ((d.Z_DECK_TOP, player), (d.Z_OPP_DECK_TOP, player ^ 1)):
             deck = s.players[seat].deck
             if zone in shown and deck:
                 out.append((deck[-1], 1.0))
         return out
 
     def _globals(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
-        g = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
-        me, opp = s.players[player], s.players[1 - player]
-        own_end = d.FORCE_END[player]
+        g = np.zeros(len(self.global_features), dtype=np.float32)
+        me, opp = s.players[player], s.players[player ^ 1]
+        side = player & 1
+        region = s.region(player)
+        own_end = d.FORCE_END[side]
         g[abs(s.force - own_end)] = 1.0
         i = d.FORCE_SPACES
 
@@ -359,22 +417,22 @@ class Spaces(IndexedActions):
 
         count = self._count_scale
         turn_scale = float(s.turn_limit or SCALES["turn"])
-        put(float(s.force_with(player)), float(s.force_with(1 - player)),
+        put(float(s.force_with(player)), float(s.force_with(player ^ 1)),
             float(s.active == player and not s.done), float(s.current_player == player),
-            float(s.waiting), float(s.first == player), s.turn / turn_scale,
+            float(s.waiting), float(s.first == side), s.turn / turn_scale,
             me.pool / SCALES["pool"], opp.pool / SCALES["pool"],
             len(me.victory) / SCALES["victories"], len(opp.victory) / SCALES["victories"],
-            s.bases_to_win / SCALES["victories"], s.prevented[player] / SCALES["prevented"],
-            s.prevented[1 - player] / SCALES["prevented"], len(me.hand) / SCALES["hand"],
+            s.bases_to_win / SCALES["victories"], s.prevented[side] / SCALES["prevented"],
+            s.prevented[side ^ 1] / SCALES["prevented"], len(me.hand) / SCALES["hand"],
             len(me.deck) / count, len(opp.hand) / SCALES["hand"], len(opp.deck) / count,
-            len(s.regions[0].deck) / count, len(s.regions[0].pilots) / count, float(s.next_buy >= 0),
+            len(region.deck) / count, len(region.pilots) / count, float(s.next_buy >= 0),
             s.hunts_used / SCALES["hunts"], float(s.bribing))
         if s.target < -1:
             target = 0
         elif s.target == d.TARGET_BASE:
             target = 1
         else:  # a row card: by slot, or gone from the row since (the attack will fizzle)
-            row = s.regions[0].row
+            row = s.region(s.active).row
             target = 3 + row.index(s.target) if s.target in row else 2
         g[i + target] = 1.0
         i += 3 + ROW_SLOTS
@@ -383,6 +441,16 @@ class Spaces(IndexedActions):
             f = s.stack[-1]
             op = int(s.table.progs[f.prog][f.pc][0])
         g[i + 1 + op] = 1.0
+        if self.team:
+            i += 1 + d.NUM_OPS
+            mate, opp2 = s.players[player ^ 2], s.players[player ^ 3]
+            other = s.regions[1 - (player >> 1)]
+            put(mate.pool / SCALES["pool"], opp2.pool / SCALES["pool"],
+                len(mate.victory) / SCALES["victories"], len(opp2.victory) / SCALES["victories"],
+                len(mate.hand) / SCALES["hand"], len(mate.deck) / count,
+                len(opp2.hand) / SCALES["hand"], len(opp2.deck) / count, len(other.deck) / count,
+                len(other.pilots) / count, float(s.active == player ^ 2 and not s.done),
+                float(player in s.finished), float(player ^ 2 in s.finished), float(s.passed))
         return g
 
     def _options(self, s: DeckbuildingState) -> npt.NDArray[np.float32]:
@@ -410,11 +478,7 @@ class Spaces(IndexedActions):
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:
-    """The layout of a state's configuration (made once per card table and instance list).
-    Two-player games only: the learning spaces do not cover the team game yet."""
-    if state.team_game:
-        raise ConfigError("the learning spaces (PettingZoo, Gymnasium, OpenSpiel) cover the "
-                          "2-player game only, not the team game")
+    """The layout of a state's configuration (made once per card table and instance list)."""
     key = f"rl-spaces:{len(state.inst_def)}:{hash(tuple(state.inst_def))}"
     sp = state.table.cache.get(key)
     if sp is None:
@@ -432,12 +496,14 @@ class DeckbuildingSpaces:
         "mode": "beginner",
         "bases_to_win": 0,      # 0: the mode's default
         "bribing": False,
+        "team": False,          # the 2v2 team game: four seats
     }
 
     def config_from_parameters(self, params: Mapping[str, FlatParameter]) -> dict[str, Any]:
         cfg: dict[str, Any] = {
             "packs": [p.strip() for p in str(params["packs"]).split(",") if p.strip()],
             "mode": params["mode"], "bribing": bool(params["bribing"]),
+            "team": bool(params["team"]),
         }
         if params["factions"]:
             cfg["factions"] = [f.strip() for f in str(params["factions"]).split(",")]
