@@ -6,20 +6,15 @@ else to open).
 from __future__ import annotations
 
 import html
-import io
-import json
 import math
-import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dejarik.core.runs import RecordError
+from dejarik.core import htmlpage
+from dejarik.core.htmlpage import SIDE_COLOURS, ci_plot, figure, page, para, svg, table, values
 from dejarik.core.stats import DASH, ci_text, pct, points, rate_cells
 from dejarik.deckbuilding.simreport import NO_WINNER, summarize_run
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 FOREST_ROWS = 30    # cards in the forest plot, by size of difference
 
@@ -27,71 +22,12 @@ FOREST_ROWS = 30    # cards in the forest plot, by size of difference
 def write_report(run_dir: Path, out_html: Path | None = None) -> tuple[Path, Path]:
     """Summarize run_dir/games.jsonl into run_dir/summary.json and an HTML report (by default
     run_dir/report.html); returns the two paths, the HTML first."""
-    run_dir = Path(run_dir)
-    summary = summarize_run(run_dir)
-    html_path = out_html if out_html is not None else run_dir / "report.html"
-    summary_path = run_dir / "summary.json"
-    _write(summary_path, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-    _write(html_path, render_html(summary, title=run_dir.resolve().name))
-    return html_path, summary_path
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{path}: cannot write ({err.strerror})") from None
+    summary = summarize_run(Path(run_dir))
+    return htmlpage.write_report(run_dir, out_html, summary,
+                                 render_html(summary, title=Path(run_dir).resolve().name))
 
 
 # ---------------------------------------------------------------- plots
-
-PLAIN = "#4a6fa5"
-STRONG = "#d1495b"
-SIDE_COLOURS = ["#3b6fb6", "#e08a2c", "#5a9e4b", "#8d5ab0"]
-
-
-def _figure(width: float, height: float) -> Figure:
-    from matplotlib.figure import Figure  # imported here: only the HTML needs matplotlib
-
-    return Figure(figsize=(width, height), layout="constrained")
-
-
-def _svg(fig: Figure, key: str) -> str:
-    """The figure as an <svg> element to put inline: no size of its own (it fills the column),
-    ids prefixed by `key` so several plots in a page do not clash, the same bytes every run."""
-    import matplotlib
-
-    buf = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": "dejarik", "svg.fonttype": "none"}):
-        fig.savefig(buf, format="svg", metadata={"Date": None})
-    text = buf.getvalue()
-    text = text[text.index("<svg"):]
-    head, body = text.split(">", 1)
-    head = re.sub(r'\s(width|height)="[^"]*"', "", head)
-    body = body.replace('id="', f'id="{key}-').replace("url(#", f"url(#{key}-")
-    body = body.replace('href="#', f'href="#{key}-')
-    return f'{head} role="img">{body}'
-
-
-def _ci_plot(rows: list[tuple[str, float, list[float], bool]], ref: float, xlabel: str, key: str,
-             scale: float = 100.0) -> str:
-    """Points with interval bars, one row per label (first on top); strong rows in red."""
-    fig = _figure(7.0, 0.9 + 0.28 * len(rows))
-    ax = fig.add_subplot()
-    for y, (_, value, (lo, hi), strong) in enumerate(rows):
-        ax.errorbar([value * scale], [y], xerr=[[(value - lo) * scale], [(hi - value) * scale]],
-                    fmt="o", ms=4, capsize=3, color=STRONG if strong else PLAIN)
-    ax.axvline(ref * scale, color="grey", lw=0.8, ls="--")
-    ax.set_yticks(range(len(rows)), [label for label, *_ in rows])
-    for tick, (*_, strong) in zip(ax.get_yticklabels(), rows, strict=True):
-        if strong:
-            tick.set_color(STRONG)
-            tick.set_fontweight("bold")
-    ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_xlabel(xlabel)
-    ax.grid(axis="x", alpha=0.3)
-    return _svg(fig, key)
-
 
 def _bins(length: Mapping[str, Any]) -> tuple[int, int, int]:
     """First turn, width and number of the histogram's bins: at most about 30 bars."""
@@ -115,7 +51,7 @@ def _colour(row: Mapping[str, Any], sides: list[str]) -> str:
 
 def _length_plot(length: Mapping[str, Any], sides: list[str], key: str) -> str:
     first, width, n = _bins(length)
-    fig = _figure(7.0, 3.2)
+    fig = figure(7.0, 3.2)
     ax = fig.add_subplot()
     starts = [first + i * width for i in range(n)]
     bottom = [0] * n
@@ -127,14 +63,14 @@ def _length_plot(length: Mapping[str, Any], sides: list[str], key: str) -> str:
     ax.set_xlabel("game length (turns, both players' turns counted)")
     ax.set_ylabel("games")
     fig.legend(loc="outside upper center", ncols=3, frameon=False)
-    return _svg(fig, key)
+    return svg(fig, key)
 
 
 def _force_plot(force: Mapping[str, Any], seats: list[str], sides: list[str], shown: int,
                 key: str) -> str:
     rows = [r for r in force["turns"] if r["games"] >= shown]
     turns = [r["turn"] for r in rows]
-    fig = _figure(7.0, 4.4)
+    fig = figure(7.0, 4.4)
     ax, ax_n = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1])
     ax.fill_between(turns, [r["q25"] for r in rows], [r["q75"] for r in rows], color="#999",
                     alpha=0.3, lw=0, label="middle half of games (25-75%)")
@@ -151,84 +87,44 @@ def _force_plot(force: Mapping[str, Any], seats: list[str], sides: list[str], sh
     ax_n.set_ylabel("games")
     ax_n.set_xlabel("turn")
     ax_n.set_ylim(bottom=0)
-    return _svg(fig, key)
+    return svg(fig, key)
 
 
 # ---------------------------------------------------------------- HTML
-
-CSS = """
-body{font:16px/1.45 system-ui,sans-serif;color:#222;max-width:56rem;margin:0 auto;padding:0 .8rem 3rem}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2.2rem;border-bottom:1px solid #ccc}
-.wide{overflow-x:auto}table{border-collapse:collapse;font-size:.88rem;margin:.6rem 0}
-th,td{padding:.2rem .55rem;border-bottom:1px solid #e4e4e4;text-align:right;vertical-align:top}
-th{background:#f4f4f4}th:first-child,td:first-child{text-align:left}
-tr.sig td{background:#fde8ea;font-weight:600}tr.few td{color:#888}
-svg{display:block;width:100%;height:auto}.note{color:#555;font-size:.92rem}
-.caveat{background:#fff7e0;border-left:4px solid #e0b000;padding:.5rem .8rem}
-.warn{color:#a33}summary{cursor:pointer;color:#345}
-"""
-LONG_TABLE = 25  # longer tables fold away under their plot
-
-
-def _table(head: list[str], rows: list[list[Any]], classes: list[str] | None = None,
-           fold: str | None = None) -> str:
-    """An HTML table (cells escaped), scrolling sideways on a narrow screen; a long one folds."""
-    cls = classes or [""] * len(rows)
-    lines = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
-    lines += [(f'<tr class="{c}">' if c else "<tr>")
-              + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
-              for row, c in zip(rows, cls, strict=True)]
-    table = '<div class="wide"><table>' + "\n".join(lines) + "</table></div>"
-    if fold is not None and len(rows) > LONG_TABLE:
-        return f"<details><summary>{html.escape(fold)} ({len(rows)} rows)</summary>{table}</details>"
-    return table
-
-
-def _p(text: str, cls: str = "") -> str:
-    return f'<p class="{cls}">{text}</p>' if cls else f"<p>{text}</p>"
-
-
-def _values(data: Mapping[str, Any]) -> str:
-    return _table(["setting", "value"], [[k, json.dumps(v, ensure_ascii=False)] for k, v in data.items()])
-
 
 def render_html(summary: Mapping[str, Any], title: str = "") -> str:
     """The whole report as one HTML page: inline CSS and SVG, no scripts, nothing fetched."""
     parts = [_header(summary, title), _wins_section(summary), _length_section(summary),
              _bases_section(summary), _cards_section(summary), _force_section(summary)]
-    name = html.escape(f"Balance report: {title}" if title else "Balance report")
-    return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{name}</title><style>{CSS}</style></head><body>\n"
-            + "\n".join(parts) + "\n</body></html>\n")
+    return page(f"Balance report: {title}" if title else "Balance report", parts)
 
 
 def _header(s: Mapping[str, Any], title: str) -> str:
     out = [f"<h1>Balance report{': ' + html.escape(title) if title else ''}</h1>",
-           _p(f"<b>{s['games']}</b> games of {html.escape(', '.join(s['game']))}; how they ended: "
-              + html.escape(", ".join(f"{k} {v}" for k, v in s["ends"].items())) + ".")]
-    out += [_p(f'<span class="warn">Warning: {html.escape(w)}</span>') for w in s["warnings"]]
+           para(f"<b>{s['games']}</b> games of {html.escape(', '.join(s['game']))}; how they ended: "
+                + html.escape(", ".join(f"{k} {v}" for k, v in s["ends"].items())) + ".")]
+    out += [para(f'<span class="warn">Warning: {html.escape(w)}</span>') for w in s["warnings"]]
     agents = "; ".join(f"{' v '.join(a['agents'])} ({a['games']} games)" for a in s["agents"])
-    out.append(_p(f"Agents by seat: {html.escape(agents)}."
-                  + (" <b>Games between different agents are pooled.</b>" if len(s["agents"]) > 1 else "")))
+    out.append(para(f"Agents by seat: {html.escape(agents)}."
+                    + (" <b>Games between different agents are pooled.</b>" if len(s["agents"]) > 1 else "")))
     configs = s["configs"]
     if len(configs) == 1:
-        out += [_p("Game config:"), _values(configs[0]["config"])]
+        out += [para("Game config:"), values(configs[0]["config"])]
     else:
-        out.append(_p(f"<b>The records come from {len(configs)} different game configs, pooled in "
-                      "every figure below.</b> They are:"))
+        out.append(para(f"<b>The records come from {len(configs)} different game configs, pooled in "
+                        "every figure below.</b> They are:"))
         for i, c in enumerate(configs, 1):
-            out += [_p(f"Config {i} ({c['games']} games):"), _values(c["config"])]
+            out += [para(f"Config {i} ({c['games']} games):"), values(c["config"])]
     if s.get("run"):
-        out += [_p("The run's settings (run.json):"), _values(s["run"])]
-    out.append(_p(
+        out += [para("The run's settings (run.json):"), values(s["run"])]
+    out.append(para(
         "<b>Card and base figures are correlations, not causes.</b> A player who is ahead has "
         "more resources and buys more cards, so cards that are bought by winners look strong; a "
         "base comes into play only when the one before it falls, so later bases show up in "
         "longer, closer games. A difference says where to look, not what to change.", "caveat"))
-    out.append(_p("Intervals are 95% Wilson score intervals. A game with no winner (turn or action "
-                  "limit) is counted as played and not won in every win rate, so the sides' rates "
-                  "need not add up to 100%.", "note"))
+    out.append(para("Intervals are 95% Wilson score intervals. A game with no winner (turn or action "
+                    "limit) is counted as played and not won in every win rate, so the sides' rates "
+                    "need not add up to 100%.", "note"))
     return "\n".join(out)
 
 
@@ -239,12 +135,12 @@ def _wins_section(s: Mapping[str, Any]) -> str:
             + [(f"{r['name']} moving {r['order']}", r) for r in w["by_side_and_order"]])
     return "\n".join([
         "<h2>Who wins</h2>",
-        _p(f"The seat that took the first turn won {pct(first['rate'])} of games "
-           f"(95% CI {ci_text(first['ci'])}). {nw['games']} games ({pct(nw['share'])}) "
-           "had no winner; they are in every denominator below."),
-        _ci_plot([(label, r["rate"], r["ci"], False) for label, r in rows], 0.5, "win rate (%)", "wins"),
-        _table(["who", "games", "wins", "win rate", "95% CI"],
-               [[label, *rate_cells(r)] for label, r in rows]),
+        para(f"The seat that took the first turn won {pct(first['rate'])} of games "
+             f"(95% CI {ci_text(first['ci'])}). {nw['games']} games ({pct(nw['share'])}) "
+             "had no winner; they are in every denominator below."),
+        ci_plot([(label, r["rate"], r["ci"], False) for label, r in rows], 0.5, "win rate (%)", "wins"),
+        table(["who", "games", "wins", "win rate", "95% CI"],
+              [[label, *rate_cells(r)] for label, r in rows]),
     ])
 
 
@@ -259,13 +155,13 @@ def _length_section(s: Mapping[str, Any]) -> str:
     groups = [("all games", length)] + [(_won(r), r) for r in by_winner]
     return "\n".join([
         "<h2>Game length</h2>",
-        _p(f"Mean {length['mean']:.1f} turns, median {length['median']:g}, 5th-95th percentile "
-           f"{length['p5']:g}-{length['p95']:g} (turns count both players' turns)."),
+        para(f"Mean {length['mean']:.1f} turns, median {length['median']:g}, 5th-95th percentile "
+             f"{length['p5']:g}-{length['p95']:g} (turns count both players' turns)."),
         _length_plot(length, list(s["sides"]), "length"),
-        _table(["games", "count", "mean", "median", "5%", "95%", "least", "most"],
-               [[label, r["games"], *(f"{r[k]:g}" for k in ("mean", "median", "p5", "p95")),
+        table(["games", "count", "mean", "median", "5%", "95%", "least", "most"],
+              [[label, r["games"], *(f"{r[k]:g}" for k in ("mean", "median", "p5", "p95")),
                  r["min"], r["max"]] for label, r in groups]),
-        _table(["turns", "all", *(_won(r) for r in by_winner)], hist, fold="games by length"),
+        table(["turns", "all", *(_won(r) for r in by_winner)], hist, fold="games by length"),
     ])
 
 
@@ -279,15 +175,15 @@ def _bases_section(s: Mapping[str, Any]) -> str:
     labels = [f"{r['card']} ({r['name']}{', start' if r['starting'] else ''})" for r in rows]
     return "\n".join([
         "<h2>Bases</h2>",
-        _p("For each side and base: the side's win rate in the games where that base came into "
-           "play for it. The starting base (marked <i>start</i>) is in play from turn 0 in every "
-           "game it starts, so its rate is close to the side's overall rate; a later base appears "
-           "only after the side lost bases, which is itself a sign of a game going badly or long."),
-        _ci_plot([(lab, r["rate"], r["ci"], False) for lab, r in zip(labels, rows, strict=True)],
-                 0.5, "side's win rate when the base came into play (%)", "bases"),
-        _table(["base", "side", "starting", "games", "wins", "win rate", "95% CI"],
-               [[r["card"], r["name"], "yes" if r["starting"] else "", *rate_cells(r)] for r in rows],
-               fold="all bases"),
+        para("For each side and base: the side's win rate in the games where that base came into "
+             "play for it. The starting base (marked <i>start</i>) is in play from turn 0 in every "
+             "game it starts, so its rate is close to the side's overall rate; a later base appears "
+             "only after the side lost bases, which is itself a sign of a game going badly or long."),
+        ci_plot([(lab, r["rate"], r["ci"], False) for lab, r in zip(labels, rows, strict=True)],
+                0.5, "side's win rate when the base came into play (%)", "bases"),
+        table(["base", "side", "starting", "games", "wins", "win rate", "95% CI"],
+              [[r["card"], r["name"], "yes" if r["starting"] else "", *rate_cells(r)] for r in rows],
+              fold="all bases"),
     ])
 
 
@@ -296,50 +192,50 @@ def _cards_section(s: Mapping[str, Any]) -> str:
     tested = [r for r in c["rows"] if r["tested"]]
     top = sorted(sorted(tested, key=lambda r: -abs(r["difference"]))[:FOREST_ROWS],
                  key=lambda r: -r["difference"])
-    plot = (_ci_plot([(f"{r['card']} ({r['name']})", r["difference"], r["difference_ci"],
+    plot = (ci_plot([(f"{r['card']} ({r['name']})", r["difference"], r["difference_ci"],
                        r["significant"]) for r in top], 0.0,
-                     "win rate when bought minus when not (percentage points)", "cards")
-            if top else _p(f"No card has {c['min_games']} games both with and without it, so none "
-                           "was tested.", "note"))
-    table = [[r["card"], r["name"], *rate_cells(r["bought"]), *rate_cells(r["not_bought"]),
+                    "win rate when bought minus when not (percentage points)", "cards")
+            if top else para(f"No card has {c['min_games']} games both with and without it, so none "
+                             "was tested.", "note"))
+    cells = [[r["card"], r["name"], *rate_cells(r["bought"]), *rate_cells(r["not_bought"]),
               points(r["difference"]),
               f"{r['p']:.2g}" if r["tested"] else "too few games",
               "yes" if r["significant"] else ""] for r in c["rows"]]
     classes = ["sig" if r["significant"] else "" if r["tested"] else "few" for r in c["rows"]]
     return "\n".join([
         "<h2>Cards bought</h2>",
-        _p("For each card and each side that bought it: the side's win rate in games where it "
-           "bought at least one copy, against games where it bought none. The p-value is the "
-           "two-sided pooled two-proportion z-test; a row is <b>significant</b> when it passes the "
-           f"Benjamini-Hochberg rule at a false-discovery rate of {c['q']:g} over all "
-           f"{c['tested']} tested rows. Only rows with at least {c['min_games']} games in both "
-           f"groups are tested. Significant: {c['significant']} of {c['tested']}. Remember that "
-           "winners buy more, so many cards go with winning."),
-        _p(f"The plot shows the {len(top)} tested rows with the largest differences, with 95% "
-           "intervals (Newcombe's method from the two Wilson intervals); significant rows in red.",
-           "note") if top else "",
+        para("For each card and each side that bought it: the side's win rate in games where it "
+             "bought at least one copy, against games where it bought none. The p-value is the "
+             "two-sided pooled two-proportion z-test; a row is <b>significant</b> when it passes the "
+             f"Benjamini-Hochberg rule at a false-discovery rate of {c['q']:g} over all "
+             f"{c['tested']} tested rows. Only rows with at least {c['min_games']} games in both "
+             f"groups are tested. Significant: {c['significant']} of {c['tested']}. Remember that "
+             "winners buy more, so many cards go with winning."),
+        para(f"The plot shows the {len(top)} tested rows with the largest differences, with 95% "
+             "intervals (Newcombe's method from the two Wilson intervals); significant rows in red.",
+             "note") if top else "",
         plot,
-        _table(["card", "side", "games bought", "won", "win rate", "95% CI", "games not", "won",
-                "win rate", "95% CI", "difference (points)", "p", "significant"], table, classes,
-               fold="all cards"),
+        table(["card", "side", "games bought", "won", "win rate", "95% CI", "games not", "won",
+                "win rate", "95% CI", "difference (points)", "p", "significant"], cells, classes,
+              fold="all cards"),
     ])
 
 
 def _force_section(s: Mapping[str, Any]) -> str:
     force = s["force"]
     if not force["turns"]:
-        return "<h2>The Force</h2>" + _p("The records hold no Force track.", "note")
+        return "<h2>The Force</h2>" + para("The records hold no Force track.", "note")
     seats = [s["sides"].get(next(iter(counts)), "?") if counts else "?" for counts in s["seats"]]
     seats += ["seat 0", "seat 1"][len(seats):]
     shown = min(10, s["games"])
-    table = [[r["turn"], r["games"], f"{r['mean']:.2f}", f"{r['q25']:g}", f"{r['q75']:g}"]
+    cells = [[r["turn"], r["games"], f"{r['mean']:.2f}", f"{r['q25']:g}", f"{r['q75']:g}"]
              for r in force["turns"]]
     return "\n".join([
         "<h2>The Force</h2>",
-        _p(f"The Force marker at the end of each turn (turn 0: setup), over the games still running "
-           f"at that turn. 0 is the {html.escape(seats[0])} end of the track (that side fully has "
-           f"the Force), 6 the {html.escape(seats[1])} end. The plot leaves out turns with fewer "
-           f"than {shown} games still running; the table has them all."),
+        para(f"The Force marker at the end of each turn (turn 0: setup), over the games still running "
+             f"at that turn. 0 is the {html.escape(seats[0])} end of the track (that side fully has "
+             f"the Force), 6 the {html.escape(seats[1])} end. The plot leaves out turns with fewer "
+             f"than {shown} games still running; the table has them all."),
         _force_plot(force, seats, list(s["sides"]), shown, "force"),
-        _table(["turn", "games running", "mean", "25%", "75%"], table, fold="the Force by turn"),
+        table(["turn", "games running", "mean", "25%", "75%"], cells, fold="the Force by turn"),
     ])

@@ -13,11 +13,23 @@ if TYPE_CHECKING:
     from dejarik.pandemic.state import PandemicState as S
 
 
-def raise_threat(s: S, n: int = 1) -> None:
-    """Seed 001, "Wygrana i przegrana": the last space of the threat track loses at once."""
+OCCUPATION = "occupations (a droid sent to a full planet)"
+NO_DROID = "an empty droid pool"
+NO_BLOCKADE = "an empty blockade pool"
+INVASION_FULL = "a full invasion track"
+
+
+def raise_threat(s: S, n: int = 1, cause: str = "effects") -> None:
+    """Seed 001, "Wygrana i przegrana": the last space of the threat track loses at once.
+    A simulated game notes what raised it (`cause`) for its run report."""
     if n <= 0 or s.done:
         return
     last = s.threat_last
+    if s.trace is not None:
+        causes = s.trace["causes"]
+        causes[cause] = causes.get(cause, 0) + min(n, last - s.threat)
+        if s.threat + n >= last:
+            s.trace["lost_to"] = cause
     s.threat = min(last, s.threat + n)
     s.note(f"threat rises to {s.threat} of {last}")
     if s.threat >= last:
@@ -31,17 +43,17 @@ def advance_invasion(s: S, n: int = 1) -> None:
             s.note(f"invasion rate is now {s.rates[s.invasion]}")
         else:
             s.note("the invasion track is full")
-            raise_threat(s)
+            raise_threat(s, cause=INVASION_FULL)
 
 
 def place_droid(s: S, p: int) -> None:
     if s.droids[p] >= s.max_droids:
         s.note(f"occupation of {s.planet_name(p)}")
-        raise_threat(s)
+        raise_threat(s, cause=OCCUPATION)
         place_blockade(s, p)
     elif s.droid_pool == 0:
         s.note("no droid left in the pool")
-        raise_threat(s)
+        raise_threat(s, cause=NO_DROID)
     else:
         s.droids[p] += 1
         s.droid_pool -= 1
@@ -50,7 +62,7 @@ def place_droid(s: S, p: int) -> None:
 def place_blockade(s: S, p: int) -> None:
     if s.blockade_pool == 0:
         s.note("no blockade left in the pool")
-        raise_threat(s)
+        raise_threat(s, cause=NO_BLOCKADE)
     else:
         s.blockades[p] += 1
         s.blockade_pool -= 1

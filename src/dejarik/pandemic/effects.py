@@ -103,8 +103,15 @@ def _resolve_who(s: S, you: int, step: Step) -> list[int] | None:
 
 
 # -- the steps -------------------------------------------------------------------------------
+_THREAT_SOURCES = {"villain": "villain cards", "reminder": "the villain's reminder",
+                   "setup": "the villain's setup", "finale": "the finale's setup",
+                   "drawn": "missions", "completed": "missions", "mission": "missions",
+                   "ability": "Jedi abilities", "ally": "allies"}
+
+
 def _threat(s: S, you: int, step: Step) -> None:
-    board.raise_threat(s, s.amount(step[1]))
+    kind = next((t[1] for t in reversed(s.tasks) if t[0] == "src"), "")
+    board.raise_threat(s, s.amount(step[1]), _THREAT_SOURCES.get(kind, "effects"))
 
 
 def _invasion(s: S, you: int, step: Step) -> None:
@@ -154,7 +161,7 @@ def _siege(s: S, you: int, step: Step) -> None:
         while s.droids[p] < s.max_droids and not s.done:
             if s.droid_pool == 0:   # +1 threat per droid the pool lacks ("Podnoszenie ...")
                 s.note("no droid left in the pool")
-                board.raise_threat(s, s.max_droids - s.droids[p])
+                board.raise_threat(s, s.max_droids - s.droids[p], board.NO_DROID)
                 break
             board.place_droid(s, p)
     s.inv_discard.append(card)
@@ -190,7 +197,7 @@ def _fill_droids(s: S, you: int, step: Step) -> None:
         while s.droids[p] < target and not s.done:
             if s.droid_pool == 0:   # +1 threat per droid the pool lacks ("Podnoszenie ...")
                 s.note("no droid left in the pool")
-                board.raise_threat(s, target - s.droids[p])
+                board.raise_threat(s, target - s.droids[p], board.NO_DROID)
                 break
             board.place_droid(s, p)
 

@@ -73,6 +73,8 @@ def _turn(s: S, task: Task) -> None:
     for c in s.hands[j]:
         s.exhausted[c] = False
     s.turn += 1
+    if s.trace is not None:
+        s.trace["tracks"].append([s.threat, s.invasion])
     s.phase = 1
     s.actions_left = s.pack.rules["actions_per_turn"]
     s.uses_left = s.pack.jedi[s.jedi[j]].uses

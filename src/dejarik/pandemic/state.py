@@ -103,6 +103,7 @@ class PandemicState:
         self.turn_limit = 0
         self.rng = Rng(0)
         self.log: list[str] | None = None
+        self.trace: dict[str, Any] | None = None  # a simulated game's record (simreport.py)
         self._legal: list[Action] | None = None
 
     # -- names -----------------------------------------------------------------------------
@@ -265,6 +266,7 @@ class PandemicState:
         FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None
+        s.trace = None
         s._legal = self._legal
         return s
 
