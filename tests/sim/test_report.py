@@ -259,7 +259,12 @@ def test_command_fails_with_exit_2(tmp_path: Path) -> None:
     assert res.stderr.startswith("error: ") and "no such directory" in res.stderr and res.stdout == ""
 
 
-def test_command_refuses_a_run_of_a_game_whose_report_does_not_draw(tmp_path: Path) -> None:
+def test_command_refuses_a_run_of_a_game_whose_report_does_not_draw(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Star Wars game draws its runs; a report that cannot is refused by name."""
+    from dejarik.tcg.simreport import REPORT
+
+    monkeypatch.setattr(REPORT, "draws", False)
     (tmp_path / "games.jsonl").write_text('{"game": "tcg", "winner": 0}\n')
     res = CliRunner().invoke(report, [str(tmp_path)])
     assert res.exit_code == 2 and res.stdout == ""

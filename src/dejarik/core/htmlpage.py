@@ -8,7 +8,7 @@ import html
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -127,3 +127,34 @@ def write_report(run_dir: Path, out_html: Path | None, summary: Mapping[str, Any
     write_text(summary_path, json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
     write_text(html_path, html_text)
     return html_path, summary_path
+
+
+def draw_run(run_dir: Path, out_html: Path | None,
+             summarize_run: Callable[[Path], dict[str, Any]],
+             render_html: Callable[[Mapping[str, Any], str], str]) -> tuple[Path, Path]:
+    """A game's `draw`: summarize a run directory and write its summary and page, titled by
+    the directory's name."""
+    summary = summarize_run(Path(run_dir))
+    return write_report(run_dir, out_html, summary, render_html(summary, Path(run_dir).resolve().name))
+
+
+def length_section(lengths: Mapping[str, list[list[int]]], labels: Mapping[str, str],
+                   styles: Mapping[str, tuple[str, str]], by: str) -> str:
+    """Game length: turns per game as overlapping bars, one colour and hatch per way a game
+    ended (`styles`: colour, hatch), and a table of counts."""
+    fig = figure(7.0, 3.0)
+    ax = fig.add_subplot()
+    for end, rows in lengths.items():
+        colour, hatch = styles.get(end, ("#555", ""))
+        ax.bar([t for t, _ in rows], [c for _, c in rows], width=0.9, alpha=0.6, color=colour,
+               hatch=hatch, label=labels.get(end, end))
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax.legend(fontsize="small")
+    cells = [[labels.get(end, end), sum(c for _, c in rows), rows[0][0], rows[-1][0],
+              f"{sum(t * c for t, c in rows) / sum(c for _, c in rows):.1f}"]
+             for end, rows in lengths.items()]
+    return "\n".join(["<h2>Game length</h2>",
+                      para(f"Turns per game, by {by} (bars overlap where both are drawn)."),
+                      svg(fig, "length"),
+                      table(["games", "count", "fewest turns", "most turns", "mean"], cells)])

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dejarik.core.errors import ConfigError
 from dejarik.core.protocol import Game, GameState
 from dejarik.core.rng import Rng
 from dejarik.core.spaces import LearningSpaces, SpaceLayout, learning_game
@@ -37,7 +38,15 @@ class Episode:
         return self.game.num_players(self.config)
 
     def new_state(self, seed: int) -> GameState:
-        return self.game.new_state(self.config, seed)
+        """A new game, which must fit the configuration's one layout: a configuration that
+        deals a different layout from game to game (several decks a side) is refused."""
+        state = self.game.new_state(self.config, seed)
+        layout = self.spaces.for_state(state)
+        if layout is not self.layout and layout.summary(state) != self.layout.summary(state):
+            raise ConfigError(f"{self.game.name}: this configuration deals games of different "
+                              "layouts (e.g. several decks for a side); a learning environment "
+                              "needs one")
+        return state
 
     def truncated(self, state: GameState) -> bool:
         """The game was stopped by the turn limit (no rule ended it)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from dejarik.core import htmlpage
-from dejarik.core.htmlpage import PLAIN, STRONG, ci_plot, figure, page, para, svg, table
+from dejarik.core.htmlpage import PLAIN, STRONG, ci_plot, figure, length_section, page, para, svg, table
 from dejarik.core.stats import ci_text, pct, rate_cells
 from dejarik.pandemic.simreport import GROUPS, summarize_run
 
@@ -20,9 +20,7 @@ END_WORDS = {"win": "won", "loss": "lost", "turn_limit": "stopped by the turn li
 
 
 def write_report(run_dir: Path, out_html: Path | None = None) -> tuple[Path, Path]:
-    summary = summarize_run(Path(run_dir))
-    title = Path(run_dir).resolve().name
-    return htmlpage.write_report(run_dir, out_html, summary, render_html(summary, title))
+    return htmlpage.draw_run(run_dir, out_html, summarize_run, render_html)
 
 
 def render_html(s: Mapping[str, Any], title: str = "") -> str:
@@ -128,21 +126,5 @@ def _tracks(s: Mapping[str, Any]) -> str:
 
 
 def _length(s: Mapping[str, Any]) -> str:
-    lengths = s["lengths"]
-    fig = figure(7.0, 3.0)
-    ax = fig.add_subplot()
-    colours = {"win": PLAIN, "loss": STRONG, "turn_limit": "#999"}
-    for end, rows in lengths.items():
-        ax.bar([t for t, _ in rows], [c for _, c in rows], width=0.9, alpha=0.6,
-               color=colours.get(end, "#555"), label=END_WORDS.get(end, end))
-    ax.set_xlabel("turns")
-    ax.set_ylabel("games")
-    ax.legend(fontsize="small")
-    table_rows = [[END_WORDS.get(end, end), sum(c for _, c in rows), rows[0][0], rows[-1][0],
-                   f"{sum(t * c for t, c in rows) / sum(c for _, c in rows):.1f}"]
-                  for end, rows in lengths.items()]
-    return "\n".join(["<h2>Game length</h2>",
-                      para("Turns per game, by how the game ended (bars overlap where both are "
-                           "drawn)."),
-                      svg(fig, "length"),
-                      table(["games", "count", "fewest turns", "most turns", "mean"], table_rows)])
+    return length_section(s["lengths"], END_WORDS, {"win": (PLAIN, ""), "loss": (STRONG, "//"),
+                                                    "turn_limit": ("#999", "..")}, "how the game ended")

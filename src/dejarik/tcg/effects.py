@@ -232,6 +232,8 @@ def retreat(s: S, u: int, tap: bool = True) -> None:
 def place_unit(s: S, u: int, under_of: int = -1) -> None:
     """A unit enters its arena, or goes under (or on top of) a stack of its versions."""
     p = s.owner[u]
+    if s.trace is not None:   # a simulated game notes every card each side put into play
+        s.trace["deployed"][p].add(s.name(u))
     leave_zone(s, u)
     s.counters[u] = 0
     s.shown[u] = 3

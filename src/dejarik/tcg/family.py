@@ -57,7 +57,8 @@ class TcgGame(GameBase):
         from dejarik.tcg.carddefs import all_defs
         from dejarik.tcg.game import deck_for
 
-        decks = [deck_for(config[k]) for k in ("dark", "light")]
+        decks = [deck_for(ref) for k in ("dark", "light")
+                 for ref in (config[k] if isinstance(config[k], list) else [config[k]])]
         names = sorted({c.name for d in decks for c in d.cards()})
         table = all_defs()
         return digest([[(n, c.name) for n, c in d.entries] for d in decks]

@@ -814,6 +814,9 @@ def _end_turn(s: S, task: Task) -> None:
     s.effects = []
     s.attacked = 0
     s.lost_character = [0, 0]
+    if s.trace is not None:   # who holds each arena at the end of the turn: D, L or - (nobody)
+        s.trace["control"].append("".join("D" if s.controls(DARK, a) else "L" if s.controls(LIGHT, a)
+                                          else "-" for a in range(3)))
     for p in (DARK, LIGHT):
         held = [a for a in range(3) if s.controls(p, a)]
         if len(held) >= 2:

@@ -54,11 +54,18 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
                           f"(options: {', '.join(sorted(_CONFIG_KEYS))})")
     out: dict[str, Any] = {}
     for seat, key in enumerate(("dark", "light")):
-        ref = str(config.get(key) or DEFAULT_DECKS[seat])
-        deck = deck_for(ref)
-        if deck.side != key:
-            raise ConfigError(f"{key}: deck {ref!r} is a {deck.side} side deck")
-        out[key] = ref
+        given = config.get(key)
+        if given is None or given == "":
+            given = DEFAULT_DECKS[seat]
+        # a list is for simulations: each game is dealt one deck of each side's list
+        refs = list(dict.fromkeys(map(str, given))) if isinstance(given, list | tuple) else [str(given)]
+        if not refs:
+            raise ConfigError(f"{key}: an empty list of decks")
+        for ref in refs:
+            deck = deck_for(ref)
+            if deck.side != key:
+                raise ConfigError(f"{key}: deck {ref!r} is a {deck.side} side deck")
+        out[key] = refs if len(refs) > 1 else refs[0]
     allow = config.get("allow_unimplemented", False)
     if not isinstance(allow, bool):
         raise ConfigError(f"allow_unimplemented: true or false, got {allow!r}")
@@ -73,7 +80,8 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
         raise ConfigError(f"turn_limit: a whole number (0: none), got {limit!r}")
     out["turn_limit"] = limit
     if not allow:
-        missing = sorted({c.name for k in ("dark", "light") for c in deck_for(out[k]).cards()
+        missing = sorted({c.name for k in ("dark", "light") for ref in _refs(out[k])
+                          for c in deck_for(ref).cards()
                           if not all_defs()[c.name].implemented})
         if missing:
             shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
@@ -83,8 +91,16 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _refs(value: str | list[str]) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
 def new_state(config: dict[str, Any], seed: int) -> TcgState:
     cfg = normalize_config(config)
+    rng = Rng(seed)
+    for key in ("dark", "light"):   # a list: the game's own luck deals one (the state keeps it)
+        if isinstance(cfg[key], list):
+            cfg = {**cfg, key: cfg[key][rng.below(len(cfg[key]))]}
     decks = [deck_for(cfg["dark"]), deck_for(cfg["light"])]
     names = sorted({c.name for deck in decks for c in deck.cards()})
     index = {n: i for i, n in enumerate(names)}
@@ -93,7 +109,7 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
     s.config = cfg
     s.options = {k: cfg[k] for k in (*CHOICES, "turn_limit")}
     s.defs = tuple(table[n] for n in names)
-    s.rng = Rng(seed)
+    s.rng = rng
     for p, deck in enumerate(decks):
         for card in deck.cards():
             inst = len(s.card_def)

@@ -12,7 +12,8 @@ from dejarik.core.options import HUMAN, ConfigOptions, Configured, Option
 _OPTIONS = (
     Option("--deck", "deck",
            help="tcg: your deck (a sample deck name or a deck list file; its side is your "
-                "seat); sim: the first deck"),
+                "seat); sim: the first deck, several (comma-separated: each game is dealt one "
+                "deck of each side), or 'all' (every sample deck)"),
     Option("--opponent-deck", "opponent_deck",
            help="tcg: the other side's deck (default: a sample deck of that side)"),
     Option("--allow-unimplemented", "allow_unimplemented", kind="flag", default=False,
@@ -28,19 +29,24 @@ class TcgOptions:
     options: Sequence[Option] = _OPTIONS
 
     def config(self, values: Mapping[str, Any], given: frozenset[str], turn_limit: int) -> Configured:
-        from dejarik.tcg.family import GAME
+        from dejarik.tcg.family import GAME, sample_decks
         from dejarik.tcg.game import DEFAULT_DECKS, deck_for
 
-        decks: dict[str, str] = {}
-        for ref in (values["deck"], values["opponent_deck"]):
-            if ref:
-                side = deck_for(ref).side
-                if side in decks:
+        decks: dict[str, list[str]] = {}
+        refs = [ref for ref in (values["deck"], values["opponent_deck"]) if ref]
+        single = all(ref != "all" and "," not in ref for ref in refs)
+        for ref in refs:
+            names = sample_decks() if ref == "all" else [r.strip() for r in ref.split(",") if r.strip()]
+            for name in names:
+                side = deck_for(name).side
+                chosen = decks.setdefault(side, [])
+                if single and chosen:
                     raise ConfigError(f"--deck and --opponent-deck are both {side} side decks: "
                                       "one deck per side")
-                decks[side] = ref
-        cfg: dict[str, Any] = {"dark": decks.get("dark", DEFAULT_DECKS[0]),
-                               "light": decks.get("light", DEFAULT_DECKS[1]),
+                if name not in chosen:
+                    chosen.append(name)
+        cfg: dict[str, Any] = {"dark": decks.get("dark", [DEFAULT_DECKS[0]]),
+                               "light": decks.get("light", [DEFAULT_DECKS[1]]),
                                "allow_unimplemented": bool(values["allow_unimplemented"]),
                                "turn_limit": turn_limit}
         for rule in values["rules"] or ():
@@ -51,6 +57,9 @@ class TcgOptions:
         return Configured(GAME.normalize_config(cfg))
 
     def seat_specs(self, config: dict[str, Any], values: Mapping[str, Any], vs: str, seat: int) -> list[str]:
+        if any(isinstance(config[side], list) for side in ("dark", "light")):
+            raise ConfigError("a game is played with one deck per side: several decks are for "
+                              "`dejarik sim`")
         mine = _deck_seat(values["deck"])
         mine = seat if mine is None else mine
         if mine > 1:

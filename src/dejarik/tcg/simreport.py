@@ -1,5 +1,7 @@
 """The card game's run report: each side's win rate with 95% Wilson intervals, by matchup of
-decks, how games ended, and their length. Its runs are summarised, not drawn."""
+decks (a deck-against-deck matrix), how games ended, their length, who held each arena turn by
+turn, and each card's win rate in the games its side put it into play against the games it did
+not. `dejarik sim` prints the summary, `dejarik report` draws it (simpage.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,20 @@ from typing import Any
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
 from dejarik.core.runs import RecordError, summarize_dir
-from dejarik.core.stats import pct, pct_range, rate
-from dejarik.tcg.state import DARK, LIGHT, TcgState
+from dejarik.core.stats import (
+    benjamini_hochberg,
+    difference_interval,
+    pct,
+    pct_range,
+    rate,
+    rounded,
+    two_proportion_p,
+)
+from dejarik.tcg.state import ARENA_NAMES, DARK, LIGHT, TcgState
+
+SIDES = ("dark", "light")
+MIN_GAMES = 20      # a card is tested only with at least this many games on each side of the split
+FDR_Q = 0.05        # the Benjamini-Hochberg false-discovery rate over all card rows
 
 
 def _end(rec: Mapping[str, Any]) -> str:
@@ -21,21 +35,45 @@ def _end(rec: Mapping[str, Any]) -> str:
             else "turn limit" if "turn limit" in reason else "other")
 
 
-def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAMES,
+              q: float = FDR_Q) -> dict[str, Any]:
     games: Counter[str] = Counter()
     dark_wins: Counter[str] = Counter()
     draws: Counter[str] = Counter()
     ends: Counter[str] = Counter()
-    turns = 0
-    n = 0
+    lengths: dict[str, Counter[int]] = {}
+    control: dict[int, Counter[str]] = {}     # turn -> "arena:holder" -> games
+    side_games: Counter[tuple[str, str]] = Counter()   # (side, deck) -> games, and wins below
+    side_wins: Counter[tuple[str, str]] = Counter()
+    card_games: Counter[tuple[str, str, str]] = Counter()   # (side, deck, card)
+    card_wins: Counter[tuple[str, str, str]] = Counter()
+    traced = turns = n = 0
     for rec in records:
         key = f"{rec.get('dark')} v {rec.get('light')}"
+        end = str(rec.get("end"))
         n += 1
         games[key] += 1
-        dark_wins[key] += rec.get("end") == "dark"
-        draws[key] += rec.get("end") == "draw"
+        dark_wins[key] += end == "dark"
+        draws[key] += end == "draw"
         ends[_end(rec)] += 1
         turns += int(rec.get("turns", 0))
+        lengths.setdefault(end, Counter())[int(rec.get("turns", 0))] += 1
+        if "control" not in rec:   # a record from before the report traced games
+            continue
+        traced += 1
+        for turn, held in enumerate(rec["control"], start=1):
+            cells = control.setdefault(turn, Counter())
+            cells["games"] += 1
+            for a, who in enumerate(str(held)[:3]):
+                cells[f"{a}:{who}"] += 1
+        for side, cards in zip(SIDES, rec["deployed"], strict=True):
+            deck = str(rec.get(side))
+            won = end == side
+            side_games[(side, deck)] += 1
+            side_wins[(side, deck)] += won
+            for card in set(cards):
+                card_games[(side, deck, str(card))] += 1
+                card_wins[(side, deck, str(card))] += won
     if n == 0:
         raise RecordError("no games to summarise")
     rows = []
@@ -43,7 +81,43 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         dark = rate(dark_wins[key], games[key])
         rows.append({"matchup": key, "games": dark["games"], "dark_wins": dark["wins"],
                      "draws": draws[key], "dark_rate": dark["rate"], "ci": dark["ci"]})
-    return {"games": n, "matchups": rows, "ends": dict(ends), "mean_turns": round(turns / n, 2)}
+    cards = [_card_row(side, deck, card, card_wins[(side, deck, card)], k_n,
+                       side_wins[(side, deck)], side_games[(side, deck)], min_games)
+             for (side, deck, card), k_n in sorted(card_games.items())]
+    tested = [r for r in cards if r["tested"]]
+    for r, sig in zip(tested, benjamini_hochberg([r["p"] for r in tested], q), strict=True):
+        r["significant"] = sig
+    return {"games": n, "matchups": rows, "ends": dict(ends), "mean_turns": round(turns / n, 2),
+            "traced": traced,
+            "lengths": {e: sorted([t, c] for t, c in counts.items()) for e, counts in lengths.items()},
+            "control": [_control_row(turn, cells) for turn, cells in sorted(control.items())],
+            "cards": {"rows": sorted(cards, key=lambda r: (r["side"], r["deck"], r["card"])),
+                      "min_games": min_games, "q": q, "tested": len(tested),
+                      "significant": sum(r["significant"] for r in cards)}}
+
+
+def _control_row(turn: int, cells: Mapping[str, int]) -> dict[str, Any]:
+    """Who held each arena at the end of a turn, as shares of the games that reached it."""
+    games = cells["games"]
+    return {"turn": turn, "games": games,
+            **{ARENA_NAMES[a].lower(): {"dark": round(cells[f"{a}:D"] / games, 4),
+                                        "light": round(cells[f"{a}:L"] / games, 4)}
+               for a in range(3)}}
+
+
+def _card_row(side: str, deck: str, card: str, k1: int, n1: int, wins: int, games: int,
+              min_games: int) -> dict[str, Any]:
+    """A side's win rate with a deck in the games it put this card into play, against the games
+    it did not, and whether they differ."""
+    k2, n2 = wins - k1, games - n1
+    tested = n1 >= min_games and n2 >= min_games
+    lo, hi = difference_interval(k1, n1, k2, n2)
+    return {"side": side, "deck": deck, "card": card, "played": rate(k1, n1),
+            "not_played": rate(k2, n2),
+            "difference": rounded(k1 / n1 - k2 / n2) if n1 and n2 else None,
+            "difference_ci": [rounded(lo), rounded(hi)],
+            "p": float(f"{two_proportion_p(k1, n1, k2, n2):.4g}") if tested else None,
+            "tested": tested, "significant": False}
 
 
 def summarize_run(run_dir: Path) -> dict[str, Any]:
@@ -63,7 +137,13 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
 
 
 class TcgReport(RunReport):
-    """A record keeps both decks, which side won and why the game ended."""
+    """A record keeps both decks, which side won and why the game ended, and (traced) who held
+    each arena at the end of every turn and the cards each side put into play."""
+
+    draws = True
+
+    def trace(self, state: GameState) -> None:
+        _tcg(state).trace = {"control": [], "deployed": [set(), set()]}
 
     def turns(self, state: GameState) -> int:
         return _tcg(state).turn
@@ -71,15 +151,23 @@ class TcgReport(RunReport):
     def game_record(self, state: GameState) -> dict[str, Any]:
         """What a simulation record keeps of a game (docs/simulation.md)."""
         s = _tcg(state)
-        return {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
-                "reason": s.end_reason, "dark": s.config["dark"],
-                "light": s.config["light"]}
+        out = {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
+               "reason": s.end_reason, "dark": s.config["dark"], "light": s.config["light"]}
+        if s.trace is not None:
+            out.update(control=s.trace["control"],
+                       deployed=[sorted(cards) for cards in s.trace["deployed"]])
+        return out
 
     def summarize_run(self, run_dir: Path) -> dict[str, Any]:
         return summarize_run(run_dir)
 
     def digest(self, summary: Mapping[str, Any]) -> list[str]:
         return digest(summary)
+
+    def draw(self, run_dir: Path, out_html: Path | None = None) -> tuple[Path, Path]:
+        from dejarik.tcg.simpage import write_report  # matplotlib loads only here
+
+        return write_report(run_dir, out_html)
 
 
 def _tcg(state: GameState) -> TcgState:

@@ -82,6 +82,7 @@ class TcgState:
         self.rng = Rng(0)
         self.options: dict[str, Any] = {}
         self.log: list[str] | None = None
+        self.trace: dict[str, Any] | None = None   # a simulated game's record (simreport.py)
         self._legal: list[Action] | None = None
 
     # -- names -----------------------------------------------------------------------------
@@ -276,6 +277,7 @@ class TcgState:
         FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None
+        s.trace = None
         return s
 
     def _key(self) -> tuple[Any, ...]:
