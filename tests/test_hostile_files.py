@@ -290,3 +290,39 @@ def test_a_difficulty_list_of_the_wrong_kind_is_named() -> None:
     engine = get_game("pandemic")
     with pytest.raises(ConfigError, match="difficulty: a list of levels"):
         engine.new_state(engine.normalize_config({"difficulty": [["padawan"], "knight"]}), 1)
+
+
+def test_found_at_seed_7_are_refused_by_name(tmp_path: Path) -> None:
+    """Found by the fuzzer at 2,000 damaged files a kind (seed 7): a saved Pandemic position
+    whose seat count disagreed with its config and a card-game position holding a huge build
+    pool each ran out of memory while loading; a counter condition naming a list in a Pandemic
+    pack and a run record whose config was a number each raised a TypeError or AttributeError."""
+    from dejarik.tcg.saved import MAX_POOL
+
+    pandemic, tcg = get_game("pandemic"), get_game("tcg")
+    data = played_position("pandemic", 3)
+    with pytest.raises(SaveError, match="field 'num_players': 1000000000000, but its config plays 2"):
+        pandemic.state_from_json({**data, "num_players": 10**12})
+    data = played_position("tcg", 3)
+    assert tcg.state_from_json({**data, "bp": [MAX_POOL, 0]}), "the largest pool within the limit loads"
+    with pytest.raises(SaveError, match=f"field 'bp': 1000000000000 is not a number from 0 to {MAX_POOL}"):
+        tcg.state_from_json({**data, "bp": [10**12, 0]})
+    with pytest.raises(SaveError, match="field 'force': -1 is not a number"):
+        tcg.state_from_json({**data, "force": [-1, 0]})
+    text = sample_pandemic_pack()
+    old = "counter_at_least: {name: fleet, value: 3}"
+    assert old in text
+    path = tmp_path / "p.yaml"
+    path.write_text(text.replace(old, "counter_at_least: {name: [fleet], value: 3}"), encoding="utf-8")
+    code, out = run("cards", "check", str(path))
+    assert code != 0 and "counter_at_least.name: expected" in out, out
+    run_dir = tmp_path / "run"
+    code, out = run("sim", "deckbuilding", "--games", "2", "--agents", "greedy", "--quiet",
+                    "--out", str(run_dir))
+    assert code == 0, out
+    games = run_dir / "games.jsonl"
+    first, *rest = games.read_text(encoding="utf-8").splitlines()
+    games.write_text("\n".join([json.dumps({**json.loads(first), "config": 7}), *rest]) + "\n",
+                     encoding="utf-8")
+    code, out = run("report", str(run_dir))
+    assert code == 2 and "'config' is int, not a mapping" in out, out

@@ -20,6 +20,7 @@ from dejarik.deckbuilding.options import read_overrides
 from dejarik.deckbuilding.scenario import load_scenario
 from dejarik.pandemic import pack as pandemic_pack
 from dejarik.tcg import cardpool
+from dejarik.tcg import saved as tcg_saved
 from dejarik.tcg.decks import DeckError, parse_deck
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "reliability.md"
@@ -56,6 +57,7 @@ def test_the_documented_limits_are_the_code_s() -> None:
     assert documented("a number in a Pandemic pack") == str(pandemic_pack.MAX_NUMBER)
     assert documented("a scenario's pilots") == str(scenario.MAX_PILOTS)
     assert documented("a scenario player's resources") == str(deckbuilding_pack.MAX_NUMBER)
+    assert documented("the card game's Force, build points") == str(tcg_saved.MAX_POOL)
     assert documented("a number in action text") == "9 digits"
     assert documented("the mistakes one deck list reports") == "50"
 

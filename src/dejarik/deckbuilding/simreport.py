@@ -96,7 +96,10 @@ class _Tally:
             raise ValueError(f"winner {winner!r} is not a team")
         self.games += 1
         self.kinds[str(rec.get("game", "?"))] += 1
-        self.configs[json.dumps(rec.get("config", {}), sort_keys=True, default=str)] += 1
+        config = rec.get("config", {})
+        if not isinstance(config, Mapping):
+            raise TypeError(f"'config' is {type(config).__name__}, not a mapping")
+        self.configs[json.dumps(config, sort_keys=True, default=str)] += 1
         self.agents[tuple(str(a) for a in rec.get("agents", []))] += 1
         self.ends[str(rec.get("end", "win" if winner is not None else NO_WINNER))] += 1
         self.first.add(None, winner == rec["first"])

@@ -375,9 +375,10 @@ class _Compiler:
             return (name, self.int_(arg, where + "." + name))
         if name == "counter_at_least":
             self.keys(arg, where + "." + name, {"name", "value"}, {"name", "value"})
-            if arg["name"] not in self.counters:
-                raise self.fail(where, f"no villain has a counter {arg['name']!r}")
-            return (name, arg["name"], self.int_(arg["value"], where + ".value", -99))
+            counter = self.str_(arg["name"], f"{where}.{name}.name")
+            if counter not in self.counters:
+                raise self.fail(where, f"no villain has a counter {counter!r}")
+            return (name, counter, self.int_(arg["value"], where + ".value", -99))
         raise self.fail(where, f"{name!r} is not a condition ({', '.join(CONDITIONS)})")
 
 

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
 from dejarik.core.rng import Rng
-from dejarik.core.saved import POSITION_HEADER, check_consistent, check_fields, check_game, check_runs
+from dejarik.core.saved import (
+    POSITION_HEADER,
+    check_consistent,
+    check_fields,
+    check_game,
+    check_runs,
+    short_repr,
+)
 from dejarik.pandemic.family import ENGINE_VERSION
 from dejarik.pandemic.state import FIELDS
 
@@ -31,7 +38,11 @@ def state_from_json(cls: type[PandemicState], data: Mapping[str, Any]) -> Pandem
         s = new_state(dict(data["config"]), 0)   # the shared parts: pack, routes, tracks
     except DejarikError as err:
         raise SaveError(f"saved game: field 'config': {err}") from None
+    seats = s.num_players                       # what the config says
     FIELDS.load(s, data)
+    if s.num_players != seats:
+        raise SaveError(f"saved game: field 'num_players': {short_repr(s.num_players)}, but its "
+                        f"config plays {seats} seats")
     s.rng = Rng(data["rng"])
     s.teams = (tuple(range(s.num_players)),)
     s._legal = None

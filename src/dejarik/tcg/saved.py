@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
 from dejarik.core.rng import Rng
-from dejarik.core.saved import POSITION_HEADER, check_consistent, check_fields, check_game, check_runs
+from dejarik.core.saved import (
+    POSITION_HEADER,
+    check_consistent,
+    check_fields,
+    check_game,
+    check_runs,
+    short_repr,
+)
 from dejarik.tcg.family import ENGINE_VERSION
 from dejarik.tcg.fields import FIELDS
 
@@ -19,6 +26,12 @@ if TYPE_CHECKING:
 def state_to_json(s: TcgState) -> dict[str, Any]:
     return {"game": "tcg", "engine_version": ENGINE_VERSION, "config": s.config,
             "rng": s.rng.state, **FIELDS.to_json(s)}
+
+
+MAX_POOL = 9_999
+"""The most Force, build points or setup points a saved position may hold: far beyond a game,
+and small enough that the options they open (a build of 1 to N counters, a bid of up to N)
+stay few."""
 
 
 def state_from_json(cls: type[TcgState], data: Mapping[str, Any]) -> TcgState:
@@ -33,6 +46,11 @@ def state_from_json(cls: type[TcgState], data: Mapping[str, Any]) -> TcgState:
     except DejarikError as err:
         raise SaveError(f"saved game: field 'config': {err}") from None
     FIELDS.load(s, data)
+    for name in ("force", "bp", "setup_left"):
+        for value in getattr(s, name):
+            if not 0 <= value <= MAX_POOL:
+                raise SaveError(f"saved game: field {name!r}: {short_repr(value)} is not a number "
+                                f"from 0 to {MAX_POOL}")
     s.rng = Rng(data["rng"])
     s._legal = None
     s.log = None
