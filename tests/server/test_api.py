@@ -135,6 +135,23 @@ def test_serve_refuses_a_database_it_cannot_use_before_serving(tmp_path: Path) -
         assert result.exit_code == 2 and words in result.output, result.output
 
 
+def test_serving_on_a_port_in_use_is_refused_before_it_says_it_serves(tmp_path: Path) -> None:
+    """It used to print "Dejarik is serving at ..." and then exit 3 with uvicorn's message."""
+    import socket
+
+    from click.testing import CliRunner
+
+    from dejarik.cli.main import main
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--port", str(port), "--db",
+                                           f"sqlite:///{tmp_path}/g.db"])
+    assert result.exit_code == 2, result.output
+    assert f"cannot serve at 127.0.0.1:{port}" in result.output and "--port" in result.output
+    assert "serving at" not in result.output
+
+
 def test_a_connection_joins_the_room_everyone_else_reaches(db_url: str) -> None:
     """A page's request drops an idle room as soon as it has read it. A connection that was
     waiting on that same load must not join the dropped copy: it would never hear of the

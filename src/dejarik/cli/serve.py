@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import gc
+import socket
 
 import click
 
 from dejarik.cli.options import fail
-from dejarik.core.errors import DejarikError
+from dejarik.core.errors import ConfigError, DejarikError
 from dejarik.server.limits import Limits
 
 
@@ -45,12 +46,24 @@ def serve(db_url: str | None, host: str, port: int, ai_workers: int | None, mess
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+    sock = _listen(host, port)   # before saying so: a port in use is an error, not a promise
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"Dejarik is serving at http://{shown}:{port}/  (database: {_safe(url)})")
     click.echo("Open that address in a browser. Ctrl+C stops the server.", nl=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning",
-                ws_max_size=limits.max_message_bytes * 4, ws_per_message_deflate=False,
-                timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=limits.max_message_bytes * 4, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, or a clear error naming the address (exit status 2)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as err:
+        fail(ConfigError(f"cannot serve at {host}:{port}: {err.strerror or err} (another server "
+                         "may be using the port: choose another with --port)"))
 
 
 def _safe(url: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dejarik.agents.base import Agent
-from dejarik.core.protocol import Action, GameState, require
+from dejarik.core.protocol import Action, Game, GameState, require
 from dejarik.core.registry import get_game
 from dejarik.core.replay import Recorder, Replay
 
@@ -20,7 +20,7 @@ class GameResult:
     actions: int
 
 
-def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
+def play_game(game: str | Game, config: dict[str, Any], seed: int, agents: list[Agent],
               record: bool = False,
               on_action: Callable[[GameState, Action], None] | None = None,
               max_actions: int = 1_000_000,
@@ -30,14 +30,15 @@ def play_game(game: str, config: dict[str, Any], seed: int, agents: list[Agent],
     """Play one game to its end. `on_action` sees the state before each action is applied,
     `after_action` after;
     `trace` asks the game's run report to note what a simulation record needs (`game_record`).
-    The turns are counted by the game's run report (0 for a game without one)."""
-    engine = get_game(game)
+    The turns are counted by the game's run report (0 for a game without one). `game` is a
+    registered name or the game itself (`get_game(name)`)."""
+    engine = get_game(game) if isinstance(game, str) else game
     cfg = engine.normalize_config(config)
     state = engine.new_state(cfg, seed)
     report = engine.report
     if trace:
         require(report, engine, "report").trace(state)
-    recorder = Recorder(game, cfg, seed, state) if record else None
+    recorder = Recorder(engine.name, cfg, seed, state) if record else None
     n = 0
     while not state.is_terminal() and n < max_actions:
         action = agents[state.current_player].act(state)
