@@ -1,14 +1,16 @@
-"""Train a small policy on the deckbuilder with masked PPO and plot its learning curve.
+"""Train a small policy on any Dejarik game with masked PPO and plot its learning curve.
 
-The policy plays one seat (chosen at random each game) against a Dejarik opponent through
-the Gymnasium adapter (`dejarik/Deckbuilding-v0`), with illegal actions masked out by
-sb3-contrib's MaskablePPO. Every `--eval-every` steps it plays `--eval-games` fresh games
-against the random player (greedy choice of its most likely legal action) and the script
-plots its win rate, with 95% intervals, against the random player's own rate in the same
-games.
+The policy plays one seat (chosen at random each game) through the Gymnasium adapter, with
+illegal actions masked out by sb3-contrib's MaskablePPO; every other seat is a Dejarik agent
+(`--opponent`: the opponents, or in the cooperative Pandemic game the teammates). Every
+`--eval-every` steps it plays `--eval-games` fresh games (its most likely legal action each
+time) and the script plots its win rate, with 95% intervals, against the rates of teams of
+built-in players (`--baselines`) on the same deals.
 
     pip install torch==2.13.0 'dejarik[rl,examples]'    # a CPU build of torch; see README
     python examples/train_ppo.py --timesteps 200000 --out docs/images/ppo-learning-curve.png
+    python examples/train_ppo.py --game pandemic --config '{"difficulty": "master"}' \
+        --opponent greedy --baselines greedy,heuristic --out docs/images/ppo-pandemic.png
 """
 
 from __future__ import annotations
@@ -22,16 +24,18 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
-from dejarik.agents.base import RandomAgent
+from dejarik.agents.base import make_agent
 from dejarik.core.stats import wilson
 from dejarik.interop.gymnasium import DejarikEnv
 
 
-def win_rate(choose: Any, games: int, opponent: str, seed: int) -> dict[str, float]:
-    """Play `games` games, seats alternating, choosing moves with `choose(obs, mask, env)`."""
+def win_rate(choose: Any, games: int, opponent: str, seed: int, game: str,
+             config: dict[str, Any]) -> dict[str, float]:
+    """Play `games` games, seats taking turns, choosing moves with `choose(obs, mask, env)`."""
     wins = 0
+    seats = DejarikEnv(game=game, config=config).episode.players
     for g in range(games):
-        env = DejarikEnv(opponent=opponent, seat=g % 2)
+        env = DejarikEnv(game=game, config=config, opponent=opponent, seat=g % seats)
         obs, info = env.reset(seed=seed + g)
         done = False
         reward = 0.0
@@ -50,14 +54,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--timesteps", type=int, default=200_000)
     ap.add_argument("--eval-every", type=int, default=20_000)
     ap.add_argument("--eval-games", type=int, default=100)
-    ap.add_argument("--opponent", default="random", help="the training opponent (an agent spec)")
+    ap.add_argument("--game", default="deckbuilding", help="a registered game")
+    ap.add_argument("--config", default="{}", help="the game's config, as JSON")
+    ap.add_argument("--opponent", default="random",
+                    help="every other seat, in training and evaluation (an agent spec)")
+    ap.add_argument("--baselines", default="random",
+                    help="comma-separated agent specs: each plays every seat of the same deals")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="ppo-learning-curve.png", help="the plot (PNG)")
     ap.add_argument("--json", help="also write the numbers here")
     args = ap.parse_args(argv)
 
     torch.set_num_threads(1)  # a small network: one thread is fastest, and leaves a core free
-    env = DejarikEnv(opponent=args.opponent, seat="random")
+    config = json.loads(args.config)
+    env = DejarikEnv(game=args.game, config=config, opponent=args.opponent, seat="random")
     env.reset(seed=args.seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=2048, batch_size=256, learning_rate=3e-4,
                         n_epochs=5, gamma=0.999, ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]},
@@ -68,28 +78,35 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action, _ = model.predict(obs, action_masks=mask.astype(bool), deterministic=True)
         return int(action)
 
-    picker = RandomAgent(args.seed)
+    def evaluate(choose: Any, others: str) -> dict[str, float]:
+        return win_rate(choose, args.eval_games, others, eval_seed, args.game, config)
 
-    def random_policy(obs: np.ndarray, mask: np.ndarray, _env: DejarikEnv) -> int:
-        legal = np.flatnonzero(mask)
-        return int(legal[picker.rng.below(len(legal))])
+    baselines = {}
+    for spec in args.baselines.split(","):
+        agent = make_agent(spec, args.seed)
 
-    baseline = win_rate(random_policy, args.eval_games, "random", eval_seed)
-    print(f"random player v random: {baseline['win_rate']:.1%} "
-          f"({baseline['low']:.1%}-{baseline['high']:.1%})")
-    curve = [{"timesteps": 0, **win_rate(policy, args.eval_games, "random", eval_seed)}]
-    print(f"       0 steps: {curve[0]['win_rate']:.1%} against random (untrained)")
+        def by_agent(obs: np.ndarray, mask: np.ndarray, e: DejarikEnv, agent: Any = agent) -> int:
+            return int(e.layout.encode(e.state, agent.act(e.state)))
+
+        start = time.perf_counter()
+        baselines[spec] = {**evaluate(by_agent, spec), "seconds": round(time.perf_counter() - start, 1)}
+        b = baselines[spec]
+        print(f"{spec} in every seat: {b['win_rate']:.1%} ({b['low']:.1%}-{b['high']:.1%}), "
+              f"{b['seconds']:.0f} s")
+    curve = [{"timesteps": 0, **evaluate(policy, args.opponent)}]
+    print(f"       0 steps: {curve[0]['win_rate']:.1%} (untrained)")
     start = time.perf_counter()
     while curve[-1]["timesteps"] < args.timesteps:
         model.learn(args.eval_every, reset_num_timesteps=False)
         point = {"timesteps": int(model.num_timesteps),
-                 **win_rate(policy, args.eval_games, "random", eval_seed),
+                 **evaluate(policy, args.opponent),
                  "seconds": round(time.perf_counter() - start, 1)}
         curve.append(point)
-        print(f"{point['timesteps']:>8} steps: {point['win_rate']:.1%} against random "
+        print(f"{point['timesteps']:>8} steps: {point['win_rate']:.1%} with {args.opponent} "
               f"({point['low']:.1%}-{point['high']:.1%}), {point['seconds']:.0f} s")
-    result = {"timesteps": args.timesteps, "opponent": args.opponent, "eval_games": args.eval_games,
-              "seed": args.seed, "baseline": baseline, "curve": curve}
+    result = {"game": args.game, "config": config, "timesteps": args.timesteps,
+              "opponent": args.opponent, "eval_games": args.eval_games, "seed": args.seed,
+              "baselines": baselines, "curve": curve}
     plot(result, args.out)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -106,13 +123,13 @@ def plot(result: dict[str, Any], path: str) -> None:
     ys = [p["win_rate"] for p in result["curve"]]
     ax.fill_between(xs, [p["low"] for p in result["curve"]], [p["high"] for p in result["curve"]],
                     alpha=0.25, label="95% interval")
-    ax.plot(xs, ys, marker="o", label="masked PPO")
-    b = result["baseline"]
-    ax.axhline(b["win_rate"], color="grey", linestyle="--", label="random player")
+    ax.plot(xs, ys, marker="o", label=f"masked PPO, {result['opponent']} in the other seats")
+    for (spec, b), style in zip(result["baselines"].items(), ("--", ":", "-."), strict=False):
+        ax.axhline(b["win_rate"], color="grey", linestyle=style, label=f"{spec} in every seat")
     ax.set_xlabel("training steps (the policy's own decisions)")
-    ax.set_ylabel(f"win rate v random ({result['eval_games']} games)")
+    ax.set_ylabel(f"win rate ({result['eval_games']} games)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"Deckbuilder: masked PPO trained against {result['opponent']}")
+    ax.set_title(f"{result['game']} {json.dumps(result['config'])}: masked PPO")
     ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path)

@@ -270,3 +270,32 @@ def test_command_refuses_a_run_of_a_game_whose_report_does_not_draw(
     assert res.exit_code == 2 and res.stdout == ""
     assert "Star Wars Trading Card Game (tcg) has no drawn report" in res.stderr
     assert "`dejarik sim tcg` prints the summary" in res.stderr
+
+
+def test_rounds_and_the_round_of_each_purchase() -> None:
+    """A round is each side's turn once: turns 1 and 2 are round 1."""
+    games = four_games()
+    games[0]["buys"][0][1]["turn"] = 6          # Empire's second A of game 0: round 3
+    s = summarize(games)
+    rounds = s["length"]["rounds"]
+    assert (rounds["games"], rounds["mean"], rounds["min"], rounds["max"]) == (4, 12.5, 5, 20)
+    assert rounds["histogram"] == [(5, 1), (10, 1), (15, 1), (20, 1)]
+    assert [r["rounds"]["mean"] for r in s["length"]["by_winner"]] == [12.5, 10.0, 15.0]
+    a = card(s, "A", "empire")
+    assert a["copies"] == 4 and a["mean_round"] == round((1 + 3 + 1 + 1) / 4, 2)
+
+
+def test_one_row_per_figure_when_the_same_side_always_moves_first(tmp_path: Path) -> None:
+    """When Empire moved first in every game, "Empire", "first player" and "Empire moving first"
+    are the same games: the page and the digest say so once."""
+    from dejarik.deckbuilding.simreport import digest, one_order
+
+    games = [record(i, 0, i % 2, 10 + i, [3, 3], (["A"], ["B"]), (["Lothal"], ["Dantooine"]))
+             for i in range(6)]
+    s = summarize(games)
+    assert one_order(s["wins"]) == "Empire" and one_order(summarize(four_games())["wins"]) is None
+    assert digest(s)[1] == "Empire moved first in every game (the first player's rate is theirs)"
+    html_path, _ = write_report(write_games(tmp_path / "run", games))
+    page = html_path.read_text(encoding="utf-8")
+    assert "Empire (moved first)" in page and "first player</td>" not in page
+    assert "Empire moving first" not in page

@@ -14,7 +14,7 @@ from typing import Any
 from dejarik.core import htmlpage
 from dejarik.core.htmlpage import SIDE_COLOURS, ci_plot, figure, page, para, svg, table, values
 from dejarik.core.stats import DASH, ci_text, pct, points, rate_cells
-from dejarik.deckbuilding.simreport import NO_WINNER, summarize_run
+from dejarik.deckbuilding.simreport import NO_WINNER, one_order, summarize_run
 
 FOREST_ROWS = 30    # cards in the forest plot, by size of difference
 
@@ -60,7 +60,7 @@ def _length_plot(length: Mapping[str, Any], sides: list[str], key: str) -> str:
         ax.bar(starts, counts, width=width * 0.9, bottom=bottom, align="edge", label=_won(row),
                color=_colour(row, sides))
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
-    ax.set_xlabel("game length (turns, both players' turns counted)")
+    ax.set_xlabel("game length (rounds: each side's turn once)")
     ax.set_ylabel("games")
     fig.legend(loc="outside upper center", ncols=3, frameon=False)
     return svg(fig, key)
@@ -131,13 +131,22 @@ def _header(s: Mapping[str, Any], title: str) -> str:
 def _wins_section(s: Mapping[str, Any]) -> str:
     w = s["wins"]
     first, nw = w["first_player"], w["no_winner"]
-    rows = ([(r["name"], r) for r in w["by_side"]] + [("first player", first)]
-            + [(f"{r['name']} moving {r['order']}", r) for r in w["by_side_and_order"]])
+    always = one_order(w)
+    if always:   # the first player's rows would repeat the sides' own: one row each
+        rows = [(f"{r['name']} (moved first)" if r["name"] == always else r["name"], r)
+                for r in w["by_side"]]
+        opening = (f"{html.escape(always)} moved first in every game (the edition's rule or the "
+                   "run's setting), so the first player's win rate and each side's rate by order "
+                   "are the sides' own rates: each is shown once.")
+    else:
+        rows = ([(r["name"], r) for r in w["by_side"]] + [("first player", first)]
+                + [(f"{r['name']} moving {r['order']}", r) for r in w["by_side_and_order"]])
+        opening = (f"The seat that took the first turn won {pct(first['rate'])} of games "
+                   f"(95% CI {ci_text(first['ci'])}).")
     return "\n".join([
         "<h2>Who wins</h2>",
-        para(f"The seat that took the first turn won {pct(first['rate'])} of games "
-             f"(95% CI {ci_text(first['ci'])}). {nw['games']} games ({pct(nw['share'])}) "
-             "had no winner; they are in every denominator below."),
+        para(f"{opening} {nw['games']} games ({pct(nw['share'])}) had no winner; they are in "
+             "every denominator below."),
         ci_plot([(label, r["rate"], r["ci"], False) for label, r in rows], 0.5, "win rate (%)", "wins"),
         table(["who", "games", "wins", "win rate", "95% CI"],
               [[label, *rate_cells(r)] for label, r in rows]),
@@ -145,23 +154,27 @@ def _wins_section(s: Mapping[str, Any]) -> str:
 
 
 def _length_section(s: Mapping[str, Any]) -> str:
+    """Game length in rounds (each side's turn once), the unit players count in."""
     length = s["length"]
-    first, width, n = _bins(length)
-    by_winner = length["by_winner"]
+    rounds = {**length["rounds"], "by_winner": [{**r, **r["rounds"]} for r in length["by_winner"]]}
+    first, width, n = _bins(rounds)
+    by_winner = rounds["by_winner"]
     per_winner = [_binned(r["histogram"], first, width, n) for r in by_winner]
     starts = [first + i * width for i in range(n)]
     hist = [[str(a) if width == 1 else f"{a}{DASH}{a + width - 1}", sum(c[i] for c in per_winner),
              *(c[i] for c in per_winner)] for i, a in enumerate(starts)]
-    groups = [("all games", length)] + [(_won(r), r) for r in by_winner]
+    groups = [("all games", rounds)] + [(_won(r), r) for r in by_winner]
     return "\n".join([
         "<h2>Game length</h2>",
-        para(f"Mean {length['mean']:.1f} turns, median {length['median']:g}, 5th-95th percentile "
-             f"{length['p5']:g}-{length['p95']:g} (turns count both players' turns)."),
-        _length_plot(length, list(s["sides"]), "length"),
+        para(f"Mean {rounds['mean']:.1f} rounds, median {rounds['median']:g}, 5th-95th percentile "
+             f"{rounds['p5']:g}-{rounds['p95']:g}. A round is each side's turn once; the round a "
+             f"game ends in counts whole ({length['mean']:.1f} turns on average, each side's turn "
+             "counted)."),
+        _length_plot(rounds, list(s["sides"]), "length"),
         table(["games", "count", "mean", "median", "5%", "95%", "least", "most"],
               [[label, r["games"], *(f"{r[k]:g}" for k in ("mean", "median", "p5", "p95")),
-                 r["min"], r["max"]] for label, r in groups]),
-        table(["turns", "all", *(_won(r) for r in by_winner)], hist, fold="games by length"),
+                r["min"], r["max"]] for label, r in groups]),
+        table(["rounds", "all", *(_won(r) for r in by_winner)], hist, fold="games by length"),
     ])
 
 
@@ -197,8 +210,9 @@ def _cards_section(s: Mapping[str, Any]) -> str:
                     "win rate when bought minus when not (percentage points)", "cards")
             if top else para(f"No card has {c['min_games']} games both with and without it, so none "
                              "was tested.", "note"))
-    cells = [[r["card"], r["name"], *rate_cells(r["bought"]), *rate_cells(r["not_bought"]),
-              points(r["difference"]),
+    cells = [[r["card"], r["name"], r["copies"],
+              "" if r["mean_round"] is None else f"{r['mean_round']:.1f}",
+              *rate_cells(r["bought"]), *rate_cells(r["not_bought"]), points(r["difference"]),
               f"{r['p']:.2g}" if r["tested"] else "too few games",
               "yes" if r["significant"] else ""] for r in c["rows"]]
     classes = ["sig" if r["significant"] else "" if r["tested"] else "few" for r in c["rows"]]
@@ -210,14 +224,16 @@ def _cards_section(s: Mapping[str, Any]) -> str:
              f"Benjamini-Hochberg rule at a false-discovery rate of {c['q']:g} over all "
              f"{c['tested']} tested rows. Only rows with at least {c['min_games']} games in both "
              f"groups are tested. Significant: {c['significant']} of {c['tested']}. Remember that "
-             "winners buy more, so many cards go with winning."),
+             "winners buy more, so many cards go with winning. The copies bought over the run "
+             "and the mean round a copy was bought in (each side's turn once a round) say when a "
+             "card is taken."),
         para(f"The plot shows the {len(top)} tested rows with the largest differences, with 95% "
              "intervals (Newcombe's method from the two Wilson intervals); significant rows in red.",
              "note") if top else "",
         plot,
-        table(["card", "side", "games bought", "won", "win rate", "95% CI", "games not", "won",
-                "win rate", "95% CI", "difference (points)", "p", "significant"], cells, classes,
-              fold="all cards"),
+        table(["card", "side", "copies bought", "mean round bought", "games bought", "won",
+               "win rate", "95% CI", "games not", "won", "win rate", "95% CI",
+               "difference (points)", "p", "significant"], cells, classes, fold="all cards"),
     ])
 
 

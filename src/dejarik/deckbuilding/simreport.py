@@ -83,6 +83,8 @@ class _Tally:
         self.order: _Counts[tuple[str, bool]] = _Counts()    # (side, moved first)
         self.bases: _Counts[tuple[str, str, bool]] = _Counts()  # (side, card, starting base)
         self.cards: _Counts[tuple[str, str]] = _Counts()     # (side, card): bought one or more
+        self.bought: Counter[tuple[str, str]] = Counter()    # (side, card): copies bought
+        self.bought_rounds: Counter[tuple[str, str]] = Counter()   # ... and the sum of their rounds
         self.turns: defaultdict[str | None, Counter[int]] = defaultdict(Counter)  # by winning side
         self.force: defaultdict[str | None, Counter[tuple[int, int]]] = defaultdict(Counter)
         # the Force: by winning side, how many games had the marker at (turn, position)
@@ -122,6 +124,10 @@ class _Tally:
         self.bases.add_all({(side, str(b["card"]), i == 0) for seat in seats
                             for i, b in enumerate(rec["bases"][seat])}, won)
         self.cards.add_all({(side, str(b["card"])) for seat in seats for b in rec["buys"][seat]}, won)
+        for seat in seats:
+            for b in rec["buys"][seat]:
+                self.bought[(side, str(b["card"]))] += 1
+                self.bought_rounds[(side, str(b["card"]))] += round_of(int(b["turn"]))
 
     # ---------------------------------------------------------- the summary
 
@@ -162,14 +168,19 @@ class _Tally:
         }
 
     def _length(self) -> dict[str, Any]:
+        """In turns (each side's turn counts one) and in rounds (each side's turn once)."""
         total: Counter[int] = Counter()
         for counts in self.turns.values():
             total.update(counts)
         return {
             **_spread(total),
             "histogram": sorted(total.items()),
+            "rounds": {**_spread(_rounds(total)), "histogram": sorted(_rounds(total).items())},
             "by_winner": [{"winner": w, "name": self._name(w), **_spread(self.turns[w]),
-                           "histogram": sorted(self.turns[w].items())} for w in self._winners()],
+                           "histogram": sorted(self.turns[w].items()),
+                           "rounds": {**_spread(_rounds(self.turns[w])),
+                                      "histogram": sorted(_rounds(self.turns[w]).items())}}
+                          for w in self._winners()],
         }
 
     def _bases(self) -> list[dict[str, Any]]:
@@ -195,8 +206,10 @@ class _Tally:
         k2, n2 = self.sides.wins[side] - k1, self.sides.games[side] - n1
         tested = n1 >= min_games and n2 >= min_games
         lo, hi = difference_interval(k1, n1, k2, n2)
+        copies = self.bought[(side, card)]
         return {"card": card, "side": side, "name": self.names[side],
-                "bought": rate(k1, n1), "not_bought": rate(k2, n2),
+                "bought": rate(k1, n1), "not_bought": rate(k2, n2), "copies": copies,
+                "mean_round": rounded(self.bought_rounds[(side, card)] / copies, 2) if copies else None,
                 "difference": rounded(k1 / n1 - k2 / n2) if n1 and n2 else None,
                 "difference_ci": [rounded(lo), rounded(hi)],
                 "p": float(f"{two_proportion_p(k1, n1, k2, n2):.4g}") if tested else None,
@@ -226,6 +239,27 @@ class _Tally:
                                 for t, c in enumerate(tracks[w])]}
                      for w in self._winners() if tracks[w]]
         return {"turns": rows, "by_winner": by_winner}
+
+
+def round_of(turn: int) -> int:
+    """The round a turn falls in: a round is each side's turn once (turns 1 and 2: round 1)."""
+    return (turn + 1) // 2
+
+
+def _rounds(turns: Counter[int]) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for t, games in turns.items():
+        out[round_of(t)] += games
+    return out
+
+
+def one_order(wins: Mapping[str, Any]) -> str | None:
+    """The side that moved first in every game, if one did: then the first player's rate and
+    each side's rate by order are only the sides' own rates again."""
+    orders = wins["by_side_and_order"]
+    if len(orders) != len(wins["by_side"]):
+        return None
+    return next((str(r["name"]) for r in orders if r["order"] == "first"), None)
 
 
 def _spread(counts: Counter[int]) -> dict[str, Any]:
@@ -287,11 +321,14 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
     sides = "; ".join(f"{r['name']} won {pct(r['rate'])} (95% CI {ci_text(r['ci'])})"
                       for r in wins["by_side"])
     first = wins["first_player"]
+    always = one_order(wins)
+    rounds = length["rounds"]
     return [
         f"{summary['games']} games: {sides}; no winner in {wins['no_winner']['games']}",
+        f"{always} moved first in every game (the first player's rate is theirs)" if always else
         f"the first player won {pct(first['rate'])} (95% CI {ci_text(first['ci'])})",
-        f"length: mean {length['mean']:.1f} turns, median {length['median']:g}, "
-        f"5-95% {length['p5']:g}-{length['p95']:g}",
+        f"length: mean {rounds['mean']:.1f} rounds ({length['mean']:.1f} turns), median "
+        f"{rounds['median']:g}, 5-95% {rounds['p5']:g}-{rounds['p95']:g} rounds",
         f"cards: {cards['significant']} of {cards['tested']} card-side rows tested differ "
         f"significantly (Benjamini-Hochberg, q = {cards['q']:g}); "
         f"{len(cards['rows']) - cards['tested']} had too few games to test",
