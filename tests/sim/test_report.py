@@ -164,7 +164,7 @@ def test_write_report_is_self_contained(tmp_path: Path) -> None:
     html_path, summary_path = write_report(run)
     assert (html_path, summary_path) == (run / "report.html", run / "summary.json")
     page = html_path.read_text(encoding="utf-8")
-    assert page.count("<svg") == 5
+    assert page.count("<svg") == 6   # wins, length, bases, cards, cards over time, the Force
     assert 'src="http' not in page and "<script" not in page and "<link" not in page
     assert 'href="http' not in page and "url(http" not in page
     ids = re.findall(r'\bid="([^"]+)"', page)
@@ -299,3 +299,15 @@ def test_one_row_per_figure_when_the_same_side_always_moves_first(tmp_path: Path
     page = html_path.read_text(encoding="utf-8")
     assert "Empire (moved first)" in page and "first player</td>" not in page
     assert "Empire moving first" not in page
+
+
+def test_cards_held_round_by_round_over_the_games_still_running() -> None:
+    comp = summarize(four_games())["composition"]
+    assert comp["rounds"] == list(range(1, 21))
+    assert comp["running"] == [4] * 5 + [3] * 5 + [2] * 5 + [1] * 5
+    empire, rebels = comp["sides"]
+    (a,) = empire["cards"]
+    assert a["card"] == "A" and [a["mean"][r - 1] for r in (1, 5, 6, 11, 20)] == [1.0, 1.0, 0.667, 0.5, 1.0]
+    (b,) = rebels["cards"]
+    assert [b["mean"][r - 1] for r in (1, 6, 11, 16)] == [0.5, 0.333, 0.5, 0.0]
+    assert empire["others"] == [0.0] * 20

@@ -95,7 +95,8 @@ def _force_plot(force: Mapping[str, Any], seats: list[str], sides: list[str], sh
 def render_html(summary: Mapping[str, Any], title: str = "") -> str:
     """The whole report as one HTML page: inline CSS and SVG, no scripts, nothing fetched."""
     parts = [_header(summary, title), _wins_section(summary), _length_section(summary),
-             _bases_section(summary), _cards_section(summary), _force_section(summary)]
+             _bases_section(summary), _cards_section(summary), _composition_section(summary),
+             _force_section(summary)]
     return page(f"Balance report: {title}" if title else "Balance report", parts)
 
 
@@ -255,3 +256,46 @@ def _force_section(s: Mapping[str, Any]) -> str:
         _force_plot(force, seats, list(s["sides"]), shown, "force"),
         table(["turn", "games running", "mean", "25%", "75%"], cells, fold="the Force by turn"),
     ])
+
+
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo")
+"""One hatch per band of a stacked plot, so that no band is told by its colour alone."""
+
+
+def _composition_section(s: Mapping[str, Any]) -> str:
+    comp = s.get("composition")
+    if not comp or not comp["rounds"]:
+        return "<h2>Cards bought over time</h2>" + para("The records hold no purchases.", "note")
+    shown = min(10, s["games"])
+    last = max((i for i, n in enumerate(comp["running"]) if n >= shown), default=0) + 1
+    rounds = comp["rounds"][:last]
+    fig = figure(7.0, 2.6 * len(comp["sides"]))
+    axes = fig.subplots(len(comp["sides"]), 1, sharex=True, squeeze=False)[:, 0]
+    for ax, side in zip(axes, comp["sides"], strict=True):
+        bands = [*((c["card"], c["mean"][:last]) for c in side["cards"]),
+                 ("other cards", side["others"][:last])]
+        bottom = [0.0] * last
+        for (label, held), hatch in zip(bands, HATCHES, strict=False):
+            top = [b + v for b, v in zip(bottom, held, strict=True)]
+            ax.fill_between(rounds, bottom, top, hatch=hatch, alpha=0.55, label=label, lw=0.4,
+                            edgecolor="#333")
+            bottom = top
+        ax.set_ylabel(f"{side['name']}: cards")
+        ax.legend(fontsize="x-small", loc="upper left", ncols=2)
+        ax.grid(alpha=0.3)
+    axes[-1].set_xlabel("round")
+    marks = [r for r in (1, 5, 10, 15) if r <= last]
+    cells = [[side["name"], c["card"], *(f"{c['mean'][r - 1]:.2f}" for r in marks)]
+             for side in comp["sides"]
+             for c in [*side["cards"], {"card": "other cards", "mean": side["others"]}]]
+    return "\n".join([
+        "<h2>Cards bought over time</h2>",
+        para("Each side's purchases round by round: the mean copies held of its six most bought "
+             "cards, and of all its other bought cards together, over the games still running at "
+             f"that round (rounds with fewer than {shown} are left out). The starting decks are "
+             "the same in every game and not drawn; exiled and destroyed cards are not in the "
+             "records, so a card counts from the round it was bought to the end."),
+        svg(fig, "composition"),
+        table(["side", "card", *(f"round {r}" for r in marks)], cells),
+    ])
+

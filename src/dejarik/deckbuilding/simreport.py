@@ -31,6 +31,7 @@ from dejarik.core.stats import (
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.record import game_record, trace
 
+COMPOSITION_CARDS = 6   # each side's most bought cards drawn one by one; the rest together
 MIN_GAMES = 20      # a card is tested only with at least this many games on each side of the split
 FDR_Q = 0.05        # the Benjamini-Hochberg false-discovery rate over all card x side rows
 REQUIRED = ("factions", "winner", "first", "turns", "bases", "buys", "force")
@@ -85,6 +86,10 @@ class _Tally:
         self.cards: _Counts[tuple[str, str]] = _Counts()     # (side, card): bought one or more
         self.bought: Counter[tuple[str, str]] = Counter()    # (side, card): copies bought
         self.bought_rounds: Counter[tuple[str, str]] = Counter()   # ... and the sum of their rounds
+        # copies held from a round on, while the game runs: +1 at the round bought, -1 after
+        # the game's last round (summed up round by round in `_composition`)
+        self.held: defaultdict[tuple[str, str], Counter[int]] = defaultdict(Counter)
+        self.ended: Counter[int] = Counter()                  # games by their last round
         self.turns: defaultdict[str | None, Counter[int]] = defaultdict(Counter)  # by winning side
         self.force: defaultdict[str | None, Counter[tuple[int, int]]] = defaultdict(Counter)
         # the Force: by winning side, how many games had the marker at (turn, position)
@@ -112,6 +117,7 @@ class _Tally:
                            winner == t)
         won_by = None if winner is None else sides[teams[winner][0]]
         self.turns[won_by][int(rec["turns"])] += 1
+        self.ended[round_of(int(rec["turns"]))] += 1
         self.force[won_by].update(enumerate(map(int, rec["force"])))
 
     def _add_team(self, rec: Mapping[str, Any], t: int, seats: list[int], side: str, name: str,
@@ -124,10 +130,14 @@ class _Tally:
         self.bases.add_all({(side, str(b["card"]), i == 0) for seat in seats
                             for i, b in enumerate(rec["bases"][seat])}, won)
         self.cards.add_all({(side, str(b["card"])) for seat in seats for b in rec["buys"][seat]}, won)
+        last = round_of(int(rec["turns"]))
         for seat in seats:
             for b in rec["buys"][seat]:
-                self.bought[(side, str(b["card"]))] += 1
-                self.bought_rounds[(side, str(b["card"]))] += round_of(int(b["turn"]))
+                key, bought = (side, str(b["card"])), round_of(int(b["turn"]))
+                self.bought[key] += 1
+                self.bought_rounds[key] += bought
+                self.held[key][bought] += 1
+                self.held[key][last + 1] -= 1
 
     # ---------------------------------------------------------- the summary
 
@@ -145,6 +155,7 @@ class _Tally:
             "bases": self._bases(),
             "cards": self._cards(min_games, q),
             "force": self._force(),
+            "composition": self._composition(),
         }
 
     def _name(self, side: str | None) -> str:
@@ -214,6 +225,36 @@ class _Tally:
                 "difference_ci": [rounded(lo), rounded(hi)],
                 "p": float(f"{two_proportion_p(k1, n1, k2, n2):.4g}") if tested else None,
                 "tested": tested, "significant": False}
+
+    def _composition(self, top: int = COMPOSITION_CARDS) -> dict[str, Any]:
+        """Each side's bought cards round by round: the mean copies held, over the games still
+        running at that round, of its most bought cards and of all the others together
+        (starting decks and exiled cards are not in the records)."""
+        last = max(self.ended, default=0)
+        running, left = [], self.games
+        for r in range(1, last + 1):
+            running.append(left)
+            left -= self.ended[r]
+        sides = []
+        for side in self.names:
+            keys = sorted((k for k in self.held if k[0] == side), key=lambda k: (-self.bought[k], k[1]))
+
+            def held(key: tuple[str, str]) -> list[int]:
+                total, out = 0, []
+                for r in range(1, last + 1):
+                    total += self.held[key][r]
+                    out.append(total)
+                return out
+
+            def means(held: list[int]) -> list[float]:
+                return [rounded(h / n, 3) if n else 0.0 for h, n in zip(held, running, strict=True)]
+
+            rest = [held(k) for k in keys[top:]]
+            sides.append({"side": side, "name": self.names[side],
+                          "cards": [{"card": k[1], "mean": means(held(k))} for k in keys[:top]],
+                          "others": means([sum(col) for col in zip(*rest, strict=True)]
+                                          if rest else [0] * last)})
+        return {"rounds": list(range(1, last + 1)), "running": running, "sides": sides}
 
     def _force_by_turn(self, winner: str | None) -> list[Counter[int]]:
         """{position: games} at the end of each turn, among games `winner` won."""
