@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from dejarik.cli.main import main
 from dejarik.core import files
+from dejarik.core import scenarios as played
 from dejarik.core.errors import PackError, SaveError, ScenarioError
 from dejarik.deckbuilding import pack as deckbuilding_pack
 from dejarik.deckbuilding import scenario
@@ -58,6 +59,7 @@ def test_the_documented_limits_are_the_code_s() -> None:
     assert documented("a scenario's pilots") == str(scenario.MAX_PILOTS)
     assert documented("a scenario player's resources") == str(deckbuilding_pack.MAX_NUMBER)
     assert documented("the card game's Force, build points") == str(tcg_saved.MAX_POOL)
+    assert documented("the moves of a scenario") == str(played.MAX_MOVES)
     assert documented("a number in action text") == "9 digits"
     assert documented("the mistakes one deck list reports") == "50"
 

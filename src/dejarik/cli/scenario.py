@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -16,16 +17,17 @@ from dejarik.core.registry import game_names, get_game
 
 def scenarios_for(path: Path) -> Scenarios:
     """The scenarios of the game the file names with `game:`, or, when it names none, of the
-    one registered game that has scenario files."""
+    one registered game whose scenario files may leave `game:` out."""
     data = read_yaml(path, ScenarioError)
     if isinstance(data, dict) and "game" in data:
         game = get_game(str(data["game"]))
         return require(game.scenarios, game, "scenarios")
     having = {name: s for name in game_names() if (s := get_game(name).scenarios) is not None}
-    if len(having) != 1:
+    unnamed = [s for s in having.values() if not s.names_its_game]
+    if len(unnamed) != 1:
         raise ScenarioError(f"{path.name}: name its game with `game:` (games with scenario files: "
                             f"{', '.join(having) or 'none'})")
-    return next(iter(having.values()))
+    return unnamed[0]
 
 
 @click.group()
@@ -48,3 +50,27 @@ def scenario_check(file: str) -> None:
         fail(err)
     click.echo(f"ok: {scenarios.describe(s)}")
     click.echo("legal: " + ", ".join(s.action_to_text(a) for a in s.legal_actions()))
+
+
+@scenario.command("play")
+@click.argument("file")
+@click.option("--agents", default="greedy", show_default=True,
+              help="who plays on from the position: one agent spec for every seat, or one a seat "
+                   "(comma-separated)")
+@click.option("--seed", type=int, default=0, show_default=True, help="the AI players' own luck")
+@click.option("--quiet", is_flag=True, help="print only the result")
+def scenario_play(file: str, agents: str, seed: int, quiet: bool) -> None:
+    """Play a scenario's position on to the end between AI players, move by move.
+
+    The file names its game with `game:` (see `scenario check`)."""
+    from dejarik.cli.show import play_and_print
+
+    path = Path(file)
+    try:
+        scenarios = scenarios_for(path)
+        s = scenarios.load(path)
+        config: dict[str, Any] = dict(getattr(s, "config", {}) or {})
+        click.echo(f"from {path.name}: {scenarios.describe(s)}")
+        play_and_print(s.game_name, config, seed, agents, None, quiet, start=s)
+    except DejarikError as err:
+        fail(err)

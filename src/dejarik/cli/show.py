@@ -14,8 +14,9 @@ from dejarik.sim.runner import play_game
 
 
 def play_and_print(game_name: str, config: dict[str, Any], seed: int, agents: str,
-                   save_replay: str | None, quiet: bool) -> None:
-    """A game between AI players, move by move (only the result with `quiet`)."""
+                   save_replay: str | None, quiet: bool, start: GameState | None = None) -> None:
+    """A game between AI players, move by move (only the result with `quiet`); from `start`
+    (a scenario's position) when given."""
     game = get_game(game_name)
     views = require(game.views, game, "views")
     players = parse_agents(agents, seed, game.num_players(config))
@@ -40,7 +41,7 @@ def play_and_print(game_name: str, config: dict[str, Any], seed: int, agents: st
             click.echo(f"   > {views.seat_name(st, st.current_player)}: {s.action_to_text(action)}")
 
     state, result, rep = play_game(game_name, config, seed, players, record=bool(save_replay),
-                                   on_action=on_action)
+                                   on_action=on_action, start=start)
     st: Any = state
     if st.log is not None:
         flush(st)

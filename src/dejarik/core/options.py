@@ -136,6 +136,10 @@ class CardCatalog(Protocol):
 class Scenarios(Protocol):
     """Scenario files: any position of the game, written in YAML (`dejarik scenario check`)."""
 
+    names_its_game: bool
+    """Whether a file must say `game:` (a file that does not is read by the one game whose
+    scenarios may leave it out)."""
+
     def load(self, path: Path) -> GameState:
         """The position a file describes (raises ScenarioError naming the field)."""
         ...

@@ -233,6 +233,8 @@ def _region(b: _Builder, data: Mapping[str, Any], where: str) -> Region:
 class DeckbuildingScenarios:
     """`dejarik scenario check` for the deckbuilder (docs/scenarios.md)."""
 
+    names_its_game = False   # the first game with scenarios: its files may leave `game:` out
+
     def load(self, path: Path) -> GameState:
         # its actions are (op, a, b) triples: a GameState whose list type mypy cannot widen
         return cast("GameState", load_scenario(path))

@@ -33,6 +33,7 @@ class PandemicGame(GameBase):
         "report": "dejarik.pandemic.simreport:REPORT",
         "options": "dejarik.pandemic.options:OPTIONS",
         "cards": "dejarik.pandemic.catalog:CARDS",
+        "scenarios": "dejarik.pandemic.scenario:SCENARIOS",
         "inputs": "dejarik.pandemic.inputs:INPUTS",
     }
 

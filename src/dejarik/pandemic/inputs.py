@@ -10,4 +10,6 @@ INPUTS = (
               copy_of("dejarik.pandemic", "packs", "pandemic_sample.yaml"),
               (("cards", "check", FILE),
                ("play", "pandemic", "--pack", FILE, "--agents", "random", "--quiet", "--seed", "1"))),
+    InputFile("scenario", copy_of("dejarik.pandemic", "scenario_sample.yaml"),
+              (("scenario", "check", FILE), ("scenario", "play", FILE, "--agents", "random", "--quiet"))),
 )

@@ -26,15 +26,18 @@ def play_game(game: str | Game, config: dict[str, Any], seed: int, agents: list[
               max_actions: int = 1_000_000,
               trace: bool = False,
               after_action: Callable[[GameState], None] | None = None,
+              start: GameState | None = None,
               ) -> tuple[GameState, GameResult, Replay | None]:
     """Play one game to its end. `on_action` sees the state before each action is applied,
     `after_action` after;
     `trace` asks the game's run report to note what a simulation record needs (`game_record`).
     The turns are counted by the game's run report (0 for a game without one). `game` is a
-    registered name or the game itself (`get_game(name)`)."""
+    registered name or the game itself (`get_game(name)`). With `start`, play goes on from that
+    position (a scenario's) instead of a new deal; it is not recorded."""
     engine = get_game(game) if isinstance(game, str) else game
     cfg = engine.normalize_config(config)
-    state = engine.new_state(cfg, seed)
+    state = engine.new_state(cfg, seed) if start is None else start
+    record = record and start is None
     report = engine.report
     if trace:
         require(report, engine, "report").trace(state)

@@ -39,6 +39,7 @@ class TcgGame(GameBase):
         "report": "dejarik.tcg.simreport:REPORT",
         "options": "dejarik.tcg.options:OPTIONS",
         "cards": "dejarik.tcg.catalog:CARDS",
+        "scenarios": "dejarik.tcg.scenario:SCENARIOS",
         "inputs": "dejarik.tcg.inputs:INPUTS",
     }
 

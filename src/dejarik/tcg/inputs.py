@@ -9,4 +9,6 @@ INPUTS = (
     InputFile("deck list", copy_of("dejarik.tcg", "data", "decks", "jedi_council.txt"),
               (("play", "tcg", "--deck", FILE, "--agents", "random", "--quiet", "--seed", "1"),),
               suffix=".txt"),
+    InputFile("scenario", copy_of("dejarik.tcg", "scenario_sample.yaml"),
+              (("scenario", "check", FILE), ("scenario", "play", FILE, "--agents", "random", "--quiet"))),
 )
