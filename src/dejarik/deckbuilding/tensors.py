@@ -35,6 +35,7 @@ ROW_SLOTS: Final = 6
 # -- where a card is, as the observer may know it ---------------------------------------------
 _PILES: Final = ("discard", "play", "exile", "base", "base_deck", "victory")
 _REGION: Final = ("row", "galaxy_deck", "galaxy_discard", "pilots")
+_PLAYER_PILES: Final = ("discard", "play", "exile", "base_deck", "victory")
 
 
 def _locations(others: tuple[str, ...], regions: tuple[str, ...]) -> tuple[str, ...]:
@@ -135,7 +136,17 @@ class Spaces(IndexedActions):
         table = state.table
         self.team = team = state.team_game
         self.locations = TEAM_LOCATIONS if team else LOCATIONS
-        self.location_index = {name: i for i, name in enumerate(self.locations)}
+        where = {name: i for i, name in enumerate(self.locations)}
+        # per seat named from the observer (player ^ k: me, the enemy in my region, and in the
+        # team game my teammate and the other enemy): the codes of its hand and deck when seen,
+        # of both when hidden, of its base, and of its other piles; then the regions' codes
+        roles = ("my", "opp", "mate", "opp2") if team else ("my", "opp")
+        self._seat_codes = [
+            (k, where[f"{r}_hand"], where[f"{r}_deck"], where.get(f"{r}_hidden", -1),
+             where[f"{r}_base"], tuple((z, where[f"{r}_{z}"]) for z in _PLAYER_PILES))
+            for k, r in enumerate(roles)]
+        self._region_codes = [tuple(where[f"{prefix}{z}"] for z in _REGION)
+                              for prefix in (("", "other_") if team else ("",))]
         self.card_features = TEAM_CARD_FEATURES if team else CARD_FEATURES
         self.global_features = (*GLOBAL_FEATURES, *TEAM_GLOBALS) if team else GLOBAL_FEATURES
         self.single_actions = TEAM_SINGLE_ACTIONS if team else SINGLE_ACTIONS
@@ -292,11 +303,6 @@ class Spaces(IndexedActions):
         return turn_limit * 10 * self.n + 1
 
     # -- observations --------------------------------------------------------------------------
-    def _seats(self, player: int) -> list[tuple[str, int]]:
-        """Every seat by its name from `player`: me, the enemy in my region, and in the team
-        game my teammate and the other enemy."""
-        names = ("my", "opp", "mate", "opp2") if self.team else ("my", "opp")
-        return [(name, player ^ k) for k, name in enumerate(names)]
 
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
@@ -304,27 +310,26 @@ class Spaces(IndexedActions):
         cards = np.zeros((n, w), dtype=np.float32)
         shown = shown_zones(s, player)
         loc = [-1] * n
-        zones: list[tuple[str, list[int]]] = []
-        for name, seat in self._seats(player):
-            p = s.players[seat]
-            if name == "my" or sees_hand(s, player, seat, shown):
-                zones += [(f"{name}_hand", p.hand), (f"{name}_deck", p.deck)]
-            else:
-                zones += [(f"{name}_hidden", p.hand), (f"{name}_hidden", p.deck)]
-            zones += [(f"{name}_{z}", getattr(p, z))
-                      for z in ("discard", "play", "exile", "base_deck", "victory")]
+        players = s.players
+        for k, hand, deck, hidden, base, piles in self._seat_codes:
+            p = players[player ^ k]
+            if k and not sees_hand(s, player, player ^ k, shown):
+                hand = deck = hidden
+            for c in p.hand:
+                loc[c] = hand
+            for c in p.deck:
+                loc[c] = deck
+            for z, code in piles:
+                for c in getattr(p, z):
+                    loc[c] = code
+            if p.base >= 0:
+                loc[p.base] = base
         regions = self._regions(s, player)
-        for prefix, region in regions:
-            zones += [(f"{prefix}row", region.row), (f"{prefix}galaxy_deck", region.deck),
-                      (f"{prefix}galaxy_discard", region.discard), (f"{prefix}pilots", region.pilots)]
-        where = self.location_index
-        for name, lst in zones:
-            code = where[name]
-            for c in lst:
-                loc[c] = code
-        for name, seat in self._seats(player):
-            if s.players[seat].base >= 0:
-                loc[s.players[seat].base] = where[f"{name}_base"]
+        for (_, region), codes in zip(regions, self._region_codes, strict=True):
+            for pile, code in zip((region.row, region.deck, region.discard, region.pilots), codes,
+                                  strict=True):
+                for c in pile:
+                    loc[c] = code
         cards[np.arange(n), np.asarray(loc)] = 1.0
         col = len(self.locations)
         for c, weight in self._seen_tops(s, player, shown):
@@ -340,9 +345,9 @@ class Spaces(IndexedActions):
             src = s.stack[-1].source
             if src >= 0:
                 cards[src, col + 8] = 1.0
-        for _, seat in self._seats(player):
-            for c in s.players[seat].play:
-                cards[c, col + 9] = min(attack_of(s, c, seat) / SCALES["attack"], 1.0)
+        for k in range(len(self._seat_codes)):
+            for c in players[player ^ k].play:
+                cards[c, col + 9] = min(attack_of(s, c, player ^ k) / SCALES["attack"], 1.0)
         slot_col = col + 10
         for _, region in regions:
             for i, c in enumerate(region.row[:ROW_SLOTS]):
