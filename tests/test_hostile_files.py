@@ -326,3 +326,17 @@ def test_found_at_seed_7_are_refused_by_name(tmp_path: Path) -> None:
                      encoding="utf-8")
     code, out = run("report", str(run_dir))
     assert code == 2 and "'config' is int, not a mapping" in out, out
+
+
+def test_found_at_seed_8_a_replay_seed_of_infinity_is_named(tmp_path: Path) -> None:
+    """Found by the fuzzer at 2,000 damaged files a kind (seed 8): a replay whose seed was
+    `Infinity` (which Python's JSON reader accepts) raised OverflowError."""
+    path = tmp_path / "r.json"
+    code, out = run("play", "tcg", "--agents", "random", "--quiet", "--seed", "1", "--save-replay",
+                    str(path))
+    assert code == 0, out
+    text = path.read_text(encoding="utf-8")
+    for bad in ("Infinity", "NaN", "1.5", "true", '"7"'):
+        path.write_text(re.sub(r'"seed": \d+', f'"seed": {bad}', text), encoding="utf-8")
+        code, out = run("replay", "verify", str(path))
+        assert code != 0 and "'seed' must be a whole number, got" in out, out

@@ -11,6 +11,7 @@ from dejarik.core.errors import DejarikError, ReplayError
 from dejarik.core.files import read_json
 from dejarik.core.protocol import GameState
 from dejarik.core.registry import get_game
+from dejarik.core.saved import short_repr
 
 FORMAT = "dejarik-replay/1"
 FIELDS = {"format", "game", "engine_version", "config", "seed", "initial_hash", "actions", "hashes"}
@@ -50,6 +51,9 @@ class Replay:
         if extra:
             raise ReplayError(f"{where}: unknown field {extra[0]!r} (a replay holds "
                               f"{', '.join(sorted(FIELDS))})")
+        seed = data.get("seed")
+        if "seed" in data and type(seed) is not int:   # not 1.5, not true, not Infinity
+            raise ReplayError(f"{where}: 'seed' must be a whole number, got {short_repr(seed)}")
         try:
             replay = cls(
                 game=str(data["game"]),
