@@ -55,7 +55,14 @@ def test_a_scenario_names_its_game_or_is_the_one_game_with_scenarios(tmp_path: P
     named.write_text("game: deckbuilding\n" + body)
     code, out = run("scenario", "check", str(named))
     assert code == 0 and "ok: 13 cards, turn 1, Empire to act" in out and "play tie-fighter#0" in out
+    unnamed = tmp_path / "unnamed.yaml"
+    unnamed.write_text(body)
+    code, out = run("scenario", "check", str(unnamed))
+    assert code == 0 and "ok: 13 cards, turn 1, Empire to act" in out, "a file without game: is the deckbuilder's"
     other = tmp_path / "other.yaml"
     other.write_text("game: tcg\n" + body)
     code, out = run("scenario", "check", str(other))
-    assert code == 2 and "(tcg) has no scenario files" in out
+    assert code == 2 and "other.yaml: unknown field(s) players (fields: game, description" in out
+    other.write_text("game: kuhn\n" + body)
+    code, out = run("scenario", "check", str(other))
+    assert code == 2 and "(kuhn) has no scenario files" in out

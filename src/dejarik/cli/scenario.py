@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -69,8 +68,7 @@ def scenario_play(file: str, agents: str, seed: int, quiet: bool) -> None:
     try:
         scenarios = scenarios_for(path)
         s = scenarios.load(path)
-        config: dict[str, Any] = dict(getattr(s, "config", {}) or {})
         click.echo(f"from {path.name}: {scenarios.describe(s)}")
-        play_and_print(s.game_name, config, seed, agents, None, quiet, start=s)
+        play_and_print(s.game_name, {}, seed, agents, None, quiet, start=s)
     except DejarikError as err:
         fail(err)

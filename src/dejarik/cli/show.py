@@ -19,7 +19,8 @@ def play_and_print(game_name: str, config: dict[str, Any], seed: int, agents: st
     (a scenario's position) when given."""
     game = get_game(game_name)
     views = require(game.views, game, "views")
-    players = parse_agents(agents, seed, game.num_players(config))
+    players = parse_agents(agents, seed, start.num_players if start is not None else
+                           game.num_players(config))
     printed = [0]
 
     def flush(s: Any) -> None:

@@ -35,7 +35,7 @@ def play_game(game: str | Game, config: dict[str, Any], seed: int, agents: list[
     registered name or the game itself (`get_game(name)`). With `start`, play goes on from that
     position (a scenario's) instead of a new deal; it is not recorded."""
     engine = get_game(game) if isinstance(game, str) else game
-    cfg = engine.normalize_config(config)
+    cfg = engine.normalize_config(config) if start is None else {}
     state = engine.new_state(cfg, seed) if start is None else start
     record = record and start is None
     report = engine.report
