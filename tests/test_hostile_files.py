@@ -340,3 +340,31 @@ def test_found_at_seed_8_a_replay_seed_of_infinity_is_named(tmp_path: Path) -> N
         path.write_text(re.sub(r'"seed": \d+', f'"seed": {bad}', text), encoding="utf-8")
         code, out = run("replay", "verify", str(path))
         assert code != 0 and "'seed' must be a whole number, got" in out, out
+
+
+def test_found_at_seed_10_run_records_out_of_range_are_named_and_long_names_cut(tmp_path: Path) -> None:
+    """Found by the fuzzer at 2,000 damaged files a kind (seed 10), in the new drawn reports: a
+    turn count of 2^64 made the deckbuilder's rounds table run until killed, a Pandemic track's
+    last space of 10^30 broke the plot (TypeError), and a Jedi name of megabytes stalled it."""
+    for game, field, value in (("deckbuilding", "turns", 2**64), ("pandemic", "invasion_last", 10**30),
+                               ("tcg", "turns", -1)):
+        run_dir = tmp_path / game
+        code, out = run("sim", game, "--games", "3", "--agents", "greedy", "--quiet", "--out",
+                        str(run_dir))
+        assert code == 0, out
+        games = run_dir / "games.jsonl"
+        first, *rest = games.read_text(encoding="utf-8").splitlines()
+        games.write_text("\n".join([json.dumps({**json.loads(first), field: value}), *rest]) + "\n",
+                         encoding="utf-8")
+        code, out = run("report", str(run_dir))
+        assert code == 2 and f"{field}: " in out and "is not a whole number from 0 to" in out, out
+    run_dir = tmp_path / "names"
+    code, out = run("sim", "pandemic", "--games", "2", "--agents", "greedy", "--quiet", "--out",
+                    str(run_dir))
+    games = run_dir / "games.jsonl"
+    records = [json.loads(line) for line in games.read_text(encoding="utf-8").splitlines()]
+    records[0]["jedi"] = ["Ilvara Denn" * 100_000, "Tavish Morrow"]
+    games.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, out = run("report", str(run_dir))
+    assert code == 0, out[-500:]
+    assert "Ilvara DennIlvara" in (run_dir / "report.html").read_text(encoding="utf-8")

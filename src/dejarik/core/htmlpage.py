@@ -25,6 +25,8 @@ def write_text(path: Path, text: str) -> None:
         raise RecordError(f"{path}: cannot write ({err.strerror})") from None
 
 
+LABEL = 80
+"""The longest label a plot draws whole."""
 PLAIN = "#4a6fa5"
 STRONG = "#d1495b"
 SIDE_COLOURS = ["#3b6fb6", "#e08a2c", "#5a9e4b", "#8d5ab0"]
@@ -62,7 +64,9 @@ def ci_plot(rows: list[tuple[str, float, list[float], bool]], ref: float, xlabel
         ax.errorbar([value * scale], [y], xerr=[[(value - lo) * scale], [(hi - value) * scale]],
                     fmt="o", ms=4, capsize=3, color=STRONG if strong else PLAIN)
     ax.axvline(ref * scale, color="grey", lw=0.8, ls="--")
-    ax.set_yticks(range(len(rows)), [label for label, *_ in rows])
+    # a label is cut to a line: a name of megabytes (a damaged record) must not stall the plot
+    ax.set_yticks(range(len(rows)), [label if len(label) <= LABEL else label[:LABEL - 3] + "..."
+                                     for label, *_ in rows])
     for tick, (*_, strong) in zip(ax.get_yticklabels(), rows, strict=True):
         if strong:
             tick.set_color(STRONG)

@@ -23,6 +23,21 @@ class RecordError(DejarikError):
     """Game records that cannot be summarized; the message names the file and line."""
 
 
+MAX_TURNS = 100_000
+"""The most turns a record may say a game lasted: far past any turn limit, and few enough that
+a report's turn-by-turn plots and tables stay small."""
+
+
+def count(value: Any, name: str, high: int = MAX_TURNS) -> int:
+    """A whole number a record holds, from 0 to `high` (ValueError naming it otherwise: the
+    summaries turn it into a RecordError naming the file and line)."""
+    if type(value) is not int or not 0 <= value <= high:
+        text = repr(value)
+        raise ValueError(f"{name}: {text[:40] + '...' if len(text) > 40 else text} is not a whole "
+                         f"number from 0 to {high}")
+    return value
+
+
 def read_records(path: Path, warnings: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
     """(where, record) for each line of a games.jsonl. A last line cut off without its newline is
     what an interrupted write leaves; it is skipped and noted in `warnings`. Any other line

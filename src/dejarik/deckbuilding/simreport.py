@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
-from dejarik.core.runs import GAMES_FILE, RUN_FILE, RecordError, read_records, read_run, run_dir_of
+from dejarik.core.runs import GAMES_FILE, RUN_FILE, RecordError, count, read_records, read_run, run_dir_of
 from dejarik.core.stats import (
     benjamini_hochberg,
     ci_text,
@@ -116,8 +116,9 @@ class _Tally:
             self._add_team(rec, t, [int(x) for x in team], sides[team[0]], str(names[team[0]]),
                            winner == t)
         won_by = None if winner is None else sides[teams[winner][0]]
-        self.turns[won_by][int(rec["turns"])] += 1
-        self.ended[round_of(int(rec["turns"]))] += 1
+        played = count(rec["turns"], "turns")
+        self.turns[won_by][played] += 1
+        self.ended[round_of(played)] += 1
         self.force[won_by].update(enumerate(map(int, rec["force"])))
 
     def _add_team(self, rec: Mapping[str, Any], t: int, seats: list[int], side: str, name: str,
@@ -130,10 +131,10 @@ class _Tally:
         self.bases.add_all({(side, str(b["card"]), i == 0) for seat in seats
                             for i, b in enumerate(rec["bases"][seat])}, won)
         self.cards.add_all({(side, str(b["card"])) for seat in seats for b in rec["buys"][seat]}, won)
-        last = round_of(int(rec["turns"]))
+        last = round_of(count(rec["turns"], "turns"))
         for seat in seats:
             for b in rec["buys"][seat]:
-                key, bought = (side, str(b["card"])), round_of(int(b["turn"]))
+                key, bought = (side, str(b["card"])), round_of(count(b["turn"], "buys.turn"))
                 self.bought[key] += 1
                 self.bought_rounds[key] += bought
                 self.held[key][bought] += 1

@@ -12,7 +12,7 @@ from typing import Any
 
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
-from dejarik.core.runs import RecordError, summarize_dir
+from dejarik.core.runs import MAX_TURNS, RecordError, count, summarize_dir
 from dejarik.core.stats import pct, pct_range, rate
 from dejarik.pandemic.state import PandemicState
 
@@ -31,6 +31,7 @@ def _key(rec: Mapping[str, Any], field: str) -> str:
 
 
 OUTCOMES = ("win", "loss", "turn_limit")
+MAX_TRACK = 999   # a track's space, its last one, or the steps one cause raised the threat
 
 
 def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -48,9 +49,10 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         won = end == "win"
         n += 1
         w += won
-        turns += int(rec.get("turns", 0))
+        played = count(rec.get("turns", 0), "turns")
+        turns += played
         ends[end] += 1
-        lengths.setdefault(end, Counter())[int(rec.get("turns", 0))] += 1
+        lengths.setdefault(end, Counter())[played] += 1
         for field, _ in GROUPS:
             k = (field, _key(rec, field))
             games[k] += 1
@@ -59,12 +61,17 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             continue
         traced += 1
         for cause, amount in dict(rec["threat_causes"]).items():
-            raised[str(cause)] += int(amount)
+            raised[str(cause)] += count(amount, "threat_causes", MAX_TRACK)
         if end == "loss":
             lost_to[str(rec.get("lost_to"))] += 1
-        scales["threat"] = max(scales["threat"], int(rec.get("threat_last", 0)))
-        scales["invasion"] = max(scales["invasion"], int(rec.get("invasion_last", 0)))
+        scales["threat"] = max(scales["threat"], count(rec.get("threat_last", 0), "threat_last", MAX_TRACK))
+        scales["invasion"] = max(scales["invasion"],
+                                 count(rec.get("invasion_last", 0), "invasion_last", MAX_TRACK))
+        if len(rec["tracks"]) > MAX_TURNS:
+            raise ValueError(f"tracks: {len(rec['tracks'])} turns, more than {MAX_TURNS}")
         for turn, (threat, invasion) in enumerate(rec["tracks"], start=1):
+            count(threat, "tracks", MAX_TRACK)
+            count(invasion, "tracks", MAX_TRACK)
             for name, value in (("threat", threat), ("invasion", invasion)):
                 cells = tracks[name].setdefault(str(turn), [[0, 0], [0, 0]])   # [sum, games]
                 cells[0][0] += int(value)

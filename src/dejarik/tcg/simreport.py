@@ -12,7 +12,7 @@ from typing import Any
 
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
-from dejarik.core.runs import RecordError, summarize_dir
+from dejarik.core.runs import MAX_TURNS, RecordError, count, summarize_dir
 from dejarik.core.stats import (
     benjamini_hochberg,
     difference_interval,
@@ -56,11 +56,14 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
         dark_wins[key] += end == "dark"
         draws[key] += end == "draw"
         ends[_end(rec)] += 1
-        turns += int(rec.get("turns", 0))
-        lengths.setdefault(end, Counter())[int(rec.get("turns", 0))] += 1
+        played = count(rec.get("turns", 0), "turns")
+        turns += played
+        lengths.setdefault(end, Counter())[played] += 1
         if "control" not in rec:   # a record from before the report traced games
             continue
         traced += 1
+        if len(rec["control"]) > MAX_TURNS:
+            raise ValueError(f"control: {len(rec['control'])} turns, more than {MAX_TURNS}")
         for turn, held in enumerate(rec["control"], start=1):
             cells = control.setdefault(turn, Counter())
             cells["games"] += 1
