@@ -368,3 +368,13 @@ def test_found_at_seed_10_run_records_out_of_range_are_named_and_long_names_cut(
     code, out = run("report", str(run_dir))
     assert code == 0, out[-500:]
     assert "Ilvara DennIlvara" in (run_dir / "report.html").read_text(encoding="utf-8")
+
+
+def test_found_at_seed_10_a_saved_attack_target_out_of_range_is_named() -> None:
+    """Found by the fuzzer (seed 10): a saved deckbuilder position whose attack target was 2^31
+    loaded, then failed with IndexError when a seat's view was built a few moves later."""
+    engine = get_game("deckbuilding")
+    data = played_position("deckbuilding", 40)
+    for field, value in (("target", 2**31), ("committed", [999]), ("used", [-1])):
+        with pytest.raises(SaveError, match=f"field '{field}': .* is not a card number"):
+            engine.state_from_json({**data, field: value})

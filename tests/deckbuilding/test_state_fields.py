@@ -35,18 +35,19 @@ MUTATE: dict[str, Callable[[DeckbuildingState], None]] = {
     "players": lambda s: s.players[0].hand.append(0),
     "regions": lambda s: s.regions[0].row.append(0),
     "damage": lambda s: s.damage.__setitem__(0, s.damage[0] + 1),
-    "used": lambda s: s.used.add(99_999),
-    "attacked": lambda s: s.attacked.add(99_999),
-    "bonus": lambda s: s.bonus.__setitem__(99_999, 1),
+    "used": lambda s: s.used.add(5),
+    "attacked": lambda s: s.attacked.add(5),
+    "bonus": lambda s: s.bonus.__setitem__(5, 1),
     "committed": lambda s: s.committed.append(0),
     "fired": lambda s: s.fired.add(99_999),
     "bought": lambda s: s.bought.append(0),
-    "exile_end": lambda s: s.exile_end.add(99_999),
+    "exile_end": lambda s: s.exile_end.add(5),
     "prevented": lambda s: s.prevented.__setitem__(0, s.prevented[0] + 1),
     "finished": lambda s: s.finished.add(3),
     "stack": lambda s: s.stack.append(Frame(0, -1, 0)),
 }
-"""How to change each container field in place (the scalar fields are bumped)."""
+"""How to change each container field in place (the scalar fields are bumped); card fields
+get a card of the game (a saved number out of range is refused)."""
 SCALARS = ("force", "active", "first", "turn", "target", "next_buy", "hunts_used", "passed",
            "waiting", "decider", "done", "win")
 

@@ -101,6 +101,11 @@ def _check_card_numbers(data: Mapping[str, Any], cards: int) -> None:
              for zone in _ZONES]
     piles += [(f"regions[{i}].{key}", raw[key]) for i, raw in enumerate(data["regions"])
               for key in _REGION]
+    # the turn's marks are cards too; the attack's target is a card or a negative marker (no
+    # target, the enemy base)
+    piles += [(key, data[key]) for key in ("used", "attacked", "committed", "bought", "exile_end")]
+    piles += [("bonus", [pair[0] for pair in data["bonus"] if pair[0] >= 0])]   # by source card
+    piles += [("target", [data["target"]] if data["target"] >= 0 else [])]
     for where, numbers in piles:
         wrong = next((x for x in numbers if not 0 <= x < cards), None)
         if wrong is not None:
