@@ -325,7 +325,7 @@ class Spaces(IndexedActions):
             if p.base >= 0:
                 loc[p.base] = base
         regions = self._regions(s, player)
-        for (_, region), codes in zip(regions, self._region_codes, strict=True):
+        for region, codes in zip(regions, self._region_codes, strict=True):
             for pile, code in zip((region.row, region.deck, region.discard, region.pilots), codes,
                                   strict=True):
                 for c in pile:
@@ -349,16 +349,16 @@ class Spaces(IndexedActions):
             for c in players[player ^ k].play:
                 cards[c, col + 9] = min(attack_of(s, c, player ^ k) / SCALES["attack"], 1.0)
         slot_col = col + 10
-        for _, region in regions:
+        for region in regions:
             for i, c in enumerate(region.row[:ROW_SLOTS]):
                 cards[c, slot_col + i] = 1.0
             slot_col += ROW_SLOTS
         return np.concatenate((cards.ravel(), self._globals(s, player), self._options(s)))
 
-    def _regions(self, s: DeckbuildingState, player: int) -> list[tuple[str, Region]]:
+    def _regions(self, s: DeckbuildingState, player: int) -> list[Region]:
         """The observer's region, then (team game) the other one."""
         mine = s.region(player)
-        return [("", mine), ("other_", s.regions[1 - (player >> 1)])] if self.team else [("", mine)]
+        return [mine, s.regions[1 - (player >> 1)]] if self.team else [mine]
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
