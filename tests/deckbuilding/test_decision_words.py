@@ -79,7 +79,7 @@ def test_the_reward_resolves_before_the_when_abilities_and_the_log_says_what_was
     do(s, "resolve")
     dec = s.observation(EMPIRE)["decision"]
     assert dec["for"] == "X-Wing's reward"
-    assert dec["prompt"] == "Empire, X-Wing's reward: take it? yes or no"
+    assert dec["prompt"] == "Empire, X-Wing's reward: take it (gain 3 resources)? yes or no"
     assert [o["does"] for o in dec["options"]] == ["yes: take it: gain 3 resources", "no: skip X-Wing's reward"]
     assert s.observation(REBEL)["decision"]["options"] == []
     s.log = []

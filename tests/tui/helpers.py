@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from dejarik.tui.app import DejarikApp
-from dejarik.tui.screens import GameOverScreen, HandOverScreen
+from dejarik.tui.screens import CautionScreen, GameOverScreen, HandOverScreen
 from dejarik.tui.session import Session
 
 T = TypeVar("T")
@@ -87,3 +87,9 @@ async def screen_text(pilot: Pilot[Any]) -> str:
     svg = pilot.app.export_screenshot()
     rows = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape("".join(rows)).replace("\xa0", " ")
+
+
+async def go_on_if_asked(pilot: Pilot[Any]) -> None:
+    """Say yes to a caution (ending the turn with cards unplayed), as a player in a hurry does."""
+    if isinstance(pilot.app.screen, CautionScreen):
+        await press(pilot, "y")

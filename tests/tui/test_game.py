@@ -7,7 +7,7 @@ from pathlib import Path
 from dejarik.tui.screens import GameOverScreen
 from dejarik.tui.widgets import hotkey
 
-from .helpers import make_app, press, run, screen_text, settle
+from .helpers import go_on_if_asked, make_app, press, run, screen_text, settle
 
 
 def pick(actions: list[str]) -> int:
@@ -39,6 +39,7 @@ def test_a_whole_game_against_the_ai_by_keys_only(tmp_path: Path) -> None:
                     await press(pilot, "home", *["down"] * i, "enter")
                 else:
                     await press(pilot, hotkey(i))
+                await go_on_if_asked(pilot)
                 await settle(pilot)
             assert isinstance(app.screen, GameOverScreen)
             winner = app.session.state.winner()

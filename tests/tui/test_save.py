@@ -21,7 +21,7 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
             await press(pilot, "1")
             await settle(pilot)
             await press(pilot, "end")  # the last action: end the turn; the AI plays its turn
-            await press(pilot, "enter")
+            await press(pilot, "enter", "y")  # yes, end it with cards unplayed
             await settle(pilot)
             assert app.session.state.turn == 3 and app.session.human_decides
             await press(pilot, "1")

@@ -58,14 +58,14 @@ def test_hot_seat_hand_over_hides_both_hands(tmp_path: Path) -> None:
             await press(pilot, "enter")
             assert not isinstance(app.screen, HandOverScreen) and session.viewer == 0
             assert "Imperial Shuttle" in await screen_text(pilot)
-            await press(pilot, "end", "enter")  # Empire ends the turn: the last action
+            await press(pilot, "end", "enter", "y")  # Empire ends the turn: the last action (cards unplayed: yes)
             assert isinstance(app.screen, HandOverScreen)
             text = await screen_text(pilot)
             assert "Pass the terminal to Rebels (Player 2)" in text
             assert not any(name in text for name in hand_names(session, 0) | hand_names(session, 1))
             await press(pilot, "enter")
             assert session.viewer == 1 and app.board is not None
-            assert isinstance(app.board.opponent.hand, int)
+            assert isinstance(app.board.model.opponent.hand, int)
             assert "Alliance Shuttle" in await screen_text(pilot)
 
     run(body)
@@ -85,7 +85,7 @@ def test_help_and_piles_screens_open_and_close(tmp_path: Path) -> None:
             await press(pilot, "f1")
             assert isinstance(app.screen, HelpScreen)
             await press(pilot, "escape")
-            await press(pilot, "end", "enter")  # end the turn: the hand goes to the discard pile
+            await press(pilot, "end", "enter", "y")  # end the turn: the hand goes to the discard pile
             await settle(pilot)
             await press(pilot, "p")
             assert isinstance(app.screen, PilesScreen)
@@ -107,7 +107,7 @@ def test_the_ai_thinks_in_a_worker_and_its_moves_reach_the_log(tmp_path: Path) -
         app.ai_delay = 0.5  # long enough to see the indicator
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
-            await press(pilot, "end", "enter")
+            await press(pilot, "end", "enter", "y")
             assert app.thinking and "Heuristic is thinking" in app.panels["status"].text
             await press(pilot, "question_mark")  # the UI still answers meanwhile
             assert isinstance(app.screen, HelpScreen)

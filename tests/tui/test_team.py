@@ -9,7 +9,7 @@ from dejarik.tui.screens import GameOverScreen
 from dejarik.tui.session import Session
 from dejarik.tui.widgets import hotkey
 
-from .helpers import press, run, screen_text, settle
+from .helpers import go_on_if_asked, press, run, screen_text, settle
 from .test_game import pick
 
 TEAM = {"team": True, "bases_to_win": 2}
@@ -29,7 +29,7 @@ def test_a_whole_team_game_with_ai_teammate_and_opponents(tmp_path: Path) -> Non
             for _ in range(3000):
                 if isinstance(app.screen, GameOverScreen):
                     break
-                board = app.board
+                board = app.board.model if app.board is not None else None
                 assert board is not None and board.teammate is not None
                 assert not isinstance(board.teammate.hand, int), "the teammate's hand is open"
                 for enemy in (board.opponent, board.far_enemy):
@@ -39,6 +39,7 @@ def test_a_whole_team_game_with_ai_teammate_and_opponents(tmp_path: Path) -> Non
                     assert isinstance(enemy.hand, int), "an enemy hand is on screen"
                 saw_switch |= "switch" in app.actions
                 await press(pilot, hotkey(pick(app.actions)) if pick(app.actions) < 10 else "enter")
+                await go_on_if_asked(pilot)
                 await settle(pilot)
             assert isinstance(app.screen, GameOverScreen)
             assert saw_switch

@@ -37,8 +37,8 @@ def main() -> None:
               help="the game's seed (default: a fresh one, shown so the game can be dealt again)")
 @click.option("--agents", default=None,
               help="an agent per seat (e.g. greedy,greedy; one name: every seat): print a whole "
-                   "game between them; a game without the full-screen app plays `human` seats "
-                   "at this terminal (e.g. human,heuristic,human)")
+                   "game between them; `human` seats play line by line at this terminal, "
+                   "without the full-screen app (e.g. human,heuristic,human)")
 @click.option("--save-replay", default=None, help="with a printed game: write its replay to this file")
 @click.option("--quiet", is_flag=True, help="with a printed game: print only the result")
 @game_options
@@ -62,7 +62,7 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
         if vs != HUMAN:
             make_agent(vs, 0)  # an unknown name fails before anything starts
         if agents is not None:
-            if views.app is None and HUMAN in agent_names(agents):
+            if HUMAN in agent_names(agents):
                 from dejarik.tui.lines import play_lines
 
                 play_lines(game, game_config(opts, game=game), seed, agents, _not_a_terminal())
@@ -97,7 +97,9 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             if quiet or save_replay:
                 raise ConfigError("--quiet and --save-replay go with a printed game between AI players: "
                                   "add --agents (e.g. --agents heuristic)")
-            session = Session.new(cfg, seed, vs, int(seat), game=game)
+            specs = seat_specs(game, cfg, opts, vs, int(seat))
+            humans = tuple(i for i, spec in enumerate(specs) if spec == HUMAN)
+            session = Session.new(cfg, seed, vs, game=game, humans=humans)
         from dejarik.tui.app import run_app
 
         click.echo(run_app(session, resume))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple, Protocol
 
+from dejarik.core.appboard import AppBoard
+
 
 class Level(NamedTuple):
     """One AI strength a surface offers, with what it measured on the game's ladder
@@ -55,14 +57,22 @@ class Level(NamedTuple):
 class AppViews(Protocol):
     """What the full-screen terminal app draws that only the game knows."""
 
-    def board(self, state: Any, obs: Mapping[str, Any], labels: list[str]) -> Any:
-        """The board model of one observation (widgets draw this and nothing else); `labels`
-        names the seats ('You', 'Heuristic'). The state is read for static data only (the
-        card table, the config)."""
+    def board(self, state: Any, obs: Mapping[str, Any], labels: list[str]) -> AppBoard:
+        """Everything the app shows of one observation (widgets draw this and nothing else):
+        sheets of the board, the legal actions in words, the public piles. `labels` names the
+        seats ('You', 'Heuristic'). The state is read for static data only (the card table,
+        the config)."""
         ...
 
-    def describe_action(self, state: Any, board: Any, text: str) -> str:
-        """A few words next to a legal action's notation ('' when the notation says it all)."""
+    @property
+    def shared_view(self) -> bool:
+        """Whether every seat sees the same board (all of it public): people sharing a
+        terminal then need no blank screen between their turns."""
+        ...
+
+    def told(self, state: Any, action: Any, text: str, reader: int) -> str:
+        """How an action just applied (`text`: its notation, taken before) reads to `reader`
+        (-1: to every seat); a card the reader may not know is not named."""
         ...
 
     def help_text(self, state: Any) -> str:
@@ -183,6 +193,23 @@ class ViewModel(Protocol):
     def browser(self) -> BrowserViews | None:
         """The browser's parts (None: the server does not offer the game)."""
         ...
+
+
+class AppViewsBase:
+    """Defaults an app part may keep: seats see different things, an action reads as its
+    notation to everyone, and the narrative is the state's `log` list, taken as it grows."""
+
+    shared_view = False
+
+    def told(self, state: Any, action: Any, text: str, reader: int) -> str:
+        return text
+
+    def take_log(self, state: Any, reader: int) -> list[str]:
+        log = state.log
+        lines = list(log or [])
+        if log:
+            log.clear()
+        return lines
 
 
 class ViewsBase:

@@ -230,7 +230,8 @@ def _move_verb(dest: int) -> str:
 def _ask(s: S, f: Frame, op: Op) -> str:
     code = op[0]
     if code == d.OP_OPTIONAL:
-        return "take it? yes or no" if _is_reward(s, f) else "use it? yes or no"
+        verb = "take it" if _is_reward(s, f) else "use it"
+        return f"{verb} ({_effect(s, op[1], f.source)})? yes or no"
     if code == d.OP_CHOOSE:
         return "choose one: " + "; ".join(f"{i + 1}: {label}" for i, (label, _) in enumerate(op[2]))
     if code == d.OP_MOVE:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from dejarik.core.views import ViewModel, ViewsBase
+from dejarik.core.appboard import AppBoard
+from dejarik.core.views import AppViewsBase, ViewModel, ViewsBase
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.board import BoardView, build_board
+from dejarik.deckbuilding.appboard import app_board
+from dejarik.deckbuilding.board import build_board
 from dejarik.deckbuilding.browser import (
     LEVELS,
     card_catalog,
@@ -23,7 +25,7 @@ from dejarik.deckbuilding.browser import (
     legal_with_labels,
 )
 from dejarik.deckbuilding.decision import decision_prompt, option_label
-from dejarik.deckbuilding.describe import describe_action, refs_in
+from dejarik.deckbuilding.describe import refs_in
 from dejarik.deckbuilding.game import DeckbuildingState
 from dejarik.deckbuilding.textboard import board_text
 
@@ -64,26 +66,14 @@ Your capital ships give their resources; if your base was destroyed, you choose 
 from your reserve. Sometimes your opponent must decide during your turn (a card makes them
 discard, say): the app then asks them.
 
-## Keys
+## Typing actions
 
-| key | what it does |
-|---|---|
-| Up / Down, Enter | choose an action from the list |
-| 1 ... 9, 0 | choose action 1 ... 9, 10 |
-| `:` or `/` | type an action (`play x-wing`, `buy 37`, `commit 12 base`, `end`), a number, \
-`save FILE`, `help`, `piles` or `quit` |
-| Tab / Shift+Tab | move between the action list, the command box and the card tables \
-(highlight a card to read it) |
-| `p` | look at the discard and exile piles, the galaxy discard pile and destroyed bases |
-| Ctrl+S | save the game (resume with `dejarik play deckbuilding --resume FILE`) |
-| `?` or F1 | this help |
-| `q` | quit (asks first while the game is on); Ctrl+Q quits at once |
+`play x-wing`, `buy 37`, `commit 12 base`, `resolve`, `end`: the notation is in
+`docs/notation.md`; a number picks that action from the list.
 
-Columns: **Cost**, **Atk** attack, **Res** resources, **Frc** Force, **HP** damage taken /
-hit points, **Tgt** the attack needed to defeat a row card, **Reward** what that earns.
-Notation is explained in `docs/notation.md`.
-
-Press Escape to close this help.
+Columns: **Side** the card's faction (its first three letters), **Cost**, **Atk** attack,
+**Res** resources, **Frc** Force, **HP** damage taken / hit points, **Tgt** the attack needed
+to defeat a row card, **Reward** what that earns.
 """
 
 
@@ -101,15 +91,12 @@ def status_line(s: DeckbuildingState) -> str:
     return "   [" + " | ".join(parts) + f" | Force {s.force}]"
 
 
-class DeckbuildingApp:
+class DeckbuildingApp(AppViewsBase):
     """The full-screen app's parts: the board model, action words, help and the narrative."""
 
-    def board(self, state: DeckbuildingState, obs: Mapping[str, Any], labels: list[str]) -> BoardView:
+    def board(self, state: DeckbuildingState, obs: Mapping[str, Any], labels: list[str]) -> AppBoard:
         """Built from `obs`; the state gives the static card table and the bases to win."""
-        return build_board(obs, state.table, labels, state.bases_to_win)
-
-    def describe_action(self, state: DeckbuildingState, board: BoardView, text: str) -> str:
-        return describe_action(text, board)
+        return app_board(build_board(obs, state.table, labels, state.bases_to_win))
 
     def help_text(self, state: DeckbuildingState) -> str:
         return HELP.format(bases=state.bases_to_win)

@@ -4,10 +4,13 @@ number or an action's words (`fly Kessa`). The board is public: every seat sees 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from dejarik.core.appboard import AppBoard
 from dejarik.core.errors import ConfigError
-from dejarik.core.views import ViewModel, ViewsBase
+from dejarik.core.views import AppViewsBase, ViewModel, ViewsBase
+from dejarik.pandemic.appboard import app_board
 from dejarik.pandemic.family import GAME
 from dejarik.pandemic.report import LABEL_PUBLISHED, LABEL_SAMPLE
 from dejarik.pandemic.state import PandemicState
@@ -69,8 +72,72 @@ def result_line(s: PandemicState, seed: int) -> str:
     return f"Result: {'victory' if s.won else 'defeat'} after {s.turn} turns ({s.end_reason}), seed {seed}."
 
 
+HELP = """\
+# How to play
+
+**Star Wars: The Clone Wars, a Pandemic System game**: the Jedi play together against the
+villain, {players}. Every hand lies face up, so the whole board is public. Play: **{pack}**.
+
+## A Jedi's turn
+
+1. **Actions** ({actions} a turn):
+   - **fly** along a route to the next planet (a transport card may carry you one step further);
+   - **reinforce**: draw a squad card (your hand holds at most {limit});
+   - **attack** the droids, blockades and villain on your planet: roll, and add squad cards;
+   - **mission**: on a mission's planet, roll and add cards of the kinds it needs; enough
+     successes complete it.
+   Your **ability** is a free action; **ally** cards are played at any time they say.
+2. **The villain** then acts (a villain card), and
+3. **the invasion**: droids arrive on as many planets as the invasion rate says.
+
+A 4th droid on a planet is an occupation: the threat rises and a blockade is placed. The
+team **loses** when the threat reaches its last space; it **wins** by completing the
+missions and then the villain's finale.
+
+## The board
+
+The tracks (threat ■ reached, □ to come), the villain and its figures, the missions with what
+they need, the deciding Jedi's hand (exhausted cards are grey and marked), every Jedi, and the
+map: each planet's droids, blockades, who is there and its routes. Highlight a row for its
+card or planet. Your AI teammates decide on their own turns; a decision they ask of you
+(agreeing to be moved, say) comes to you.
+
+## Typing actions
+
+`fly Kessa`, `reinforce`, `attack`, `mission Recover the Lost Archive`, `exhaust Gunship Wing`,
+`ally Slicer Vix Marrow`, `end`: the notation is in `docs/notation.md`; a number picks that
+action from the list.
+"""
+
+
+class PandemicApp(AppViewsBase):
+    """The full-screen app's parts: the board is public, so people sharing a terminal see the
+    same screen with no hand-over between them."""
+
+    shared_view = True
+
+    def board(self, state: PandemicState, obs: Mapping[str, Any], labels: list[str]) -> AppBoard:
+        return app_board(obs, state.pack, labels)
+
+    def help_text(self, state: PandemicState) -> str:
+        n = state.num_players
+        players = "one person playing two Jedi" if state.solo else f"{n} Jedi"
+        rules = state.pack.rules
+        return HELP.format(players=players, pack=state.pack.name, actions=rules["actions_per_turn"],
+                           limit=rules["hand_limit"])
+
+    def opening_log(self, state: PandemicState) -> list[str]:
+        return start_log(state)
+
+    def turn(self, state: PandemicState) -> int:
+        return state.turn
+
+
 class PandemicViews(ViewsBase):
-    """The line terminal's words for the cooperative game (no full-screen app or browser yet)."""
+    """The cooperative game's words for the line terminal, printed games and the full-screen
+    app (no browser yet)."""
+
+    app = PandemicApp()
 
     def seat_name(self, state: PandemicState, seat: int) -> str:
         return state.jedi_name(seat)

@@ -4,10 +4,14 @@ cards, the opponent's hand and face-down cards only as counts."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from dejarik.core.views import ViewModel, ViewsBase
+from dejarik.core.appboard import AppBoard
+from dejarik.core.views import AppViewsBase, ViewModel, ViewsBase
+from dejarik.tcg.appboard import app_board
 from dejarik.tcg.decisions import MAIN, decision_prompt, option_label
+from dejarik.tcg.observe import knows
 from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
 
 
@@ -52,9 +56,70 @@ def result_line(s: Any, seed: int) -> str:
     return f"Result: {who} after {s.turn} turns ({s.end_reason}), seed {seed}."
 
 
+HELP = """\
+# How to play
+
+**The Star Wars Trading Card Game**, the Dark Side against the Light Side. Units fight in three
+**arenas**: Space, Ground and Character. A side that **controls two or more arenas** at the end
+of a turn wins; a side that must draw from an empty deck loses.
+
+## A turn
+
+1. **Ready**: units untap, each side gains 4 Force and draws a card (the Dark Side first).
+2. **Command** (building): the Light Side rolls one die for both sides' **build points** (one
+   more for a side with a unit in every arena); each side in turn puts
+   build counters on cards (`build CARD +N`: from your hand a card goes face down into your
+   build zone), **deploys** a unit whose counters reach its cost, **completes** a Mission, and
+   may **retreat** an untapped unit to the build zone. Unspent build points are lost.
+3. **Battle**, arena by arena (Space, Ground, Character): units **attack** in turn
+   (`attack UNIT > TARGET`): the attacker rolls as many dice as its power, each 4 or more hits;
+   `hold UNIT` lets a unit sit out; battle cards (`play CARD`) and abilities (`use CARD N`)
+   are played in between.
+
+## The board
+
+At the top: the turn, the phase and battle step, and an attack's dice. Then the opponent's
+side (Force, build points, deck, hand size, their units by arena and their build zone: a
+face-down card shows only its counters), your side, and your hand with cost, speed, power and
+health. Highlight a row to read the card. Card text is Dejarik's own summary of each card.
+
+## Typing actions
+
+`build Clone Squad#12 +3`, `deploy Clone Squad#12`, `attack Jango Fett (A)#4 > Clone Platoon#70`,
+`play Hero's Dodge#41`, `retreat Clone Platoon#70`, `pass`: the notation is in `docs/tcg.md`;
+a number picks that action from the list.
+"""
+
+class TcgApp(AppViewsBase):
+    """The full-screen app's parts; a card the reader may not know is not named in the log."""
+
+    def board(self, state: TcgState, obs: Mapping[str, Any], labels: list[str]) -> AppBoard:
+        return app_board(obs, {d.name: d for d in state.defs}, labels)
+
+    def told(self, state: TcgState, action: Any, text: str, reader: int) -> str:
+        """Each card the action names (`NAME#N`) that the reader may not know once it is
+        applied (a card built face down) reads as 'a face-down card'."""
+        for inst in {x for x in action[1:] if isinstance(x, int)} | {action[2] - 1}:
+            if 0 <= inst < len(state.card_def) and not knows(state, reader, inst):
+                text = text.replace(f"{state.name(inst)}#{inst}", "a face-down card")
+        return text
+
+    def help_text(self, state: TcgState) -> str:
+        return HELP
+
+    def opening_log(self, state: TcgState) -> list[str]:
+        return start_log(state)
+
+    def turn(self, state: TcgState) -> int:
+        return state.turn
+
+
 class TcgViews(ViewsBase):
-    """The line terminal's words for the card game (no full-screen app or browser yet). The
-    pending decision's words are the observation's `decision` (tcg/decisions.py)."""
+    """The card game's words for the line terminal, printed games and the full-screen app (no
+    browser yet). The pending decision's words are the observation's `decision`
+    (tcg/decisions.py)."""
+
+    app = TcgApp()
 
     def seat_name(self, state: TcgState, seat: int) -> str:
         return SIDE_NAMES[seat]

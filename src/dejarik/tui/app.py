@@ -15,30 +15,34 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Input, OptionList
 
 from dejarik.agents import Agent
+from dejarik.core.appboard import AppBoard, Choice
 from dejarik.core.errors import DejarikError
 from dejarik.core.protocol import Action, GameState
-from dejarik.tui.screens import ConfirmQuitScreen, GameOverScreen, HandOverScreen, HelpScreen, PilesScreen
+from dejarik.tui.screens import (
+    CautionScreen,
+    ConfirmQuitScreen,
+    GameOverScreen,
+    HandOverScreen,
+    HelpScreen,
+    PilesScreen,
+)
 from dejarik.tui.session import Session, agent_title
 from dejarik.tui.widgets import (
     ActionList,
-    Board,
     CardBox,
-    CardList,
     CardText,
+    CommandInput,
     GameLog,
     Panel,
-    force_track,
-    galaxy_summary,
-    side_summary,
-    turn_line,
+    SheetTable,
+    SheetView,
 )
 
 CSS = """
 #main { height: 1fr; }
 #board { width: 3fr; min-width: 40; padding: 0 1; }
 #side { width: 2fr; min-width: 34; border-left: vkey $primary-darken-2; }
-.summary { margin-top: 1; }
-CardList { height: auto; max-height: 12; margin-bottom: 0; }
+.sheet { margin-top: 1; }
 #status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
 #status.error { background: $error 30%; }
 #actions { height: 1fr; min-height: 4; border: none; }
@@ -46,12 +50,12 @@ CardList { height: auto; max-height: 12; margin-bottom: 0; }
 #command:focus { background: $surface-lighten-2; }
 #card-box { height: 9; border-top: hkey $primary-darken-2; padding: 0 1; }
 #log { height: 1fr; min-height: 3; border-top: hkey $primary-darken-2; padding: 0 1; }
-.narrow #board { width: 1fr; min-width: 0; }
+.narrow #board { min-width: 0; }
 .narrow #side { width: 32; min-width: 0; }
-.short .summary { margin-top: 0; }
+.short .sheet { margin-top: 0; }
 .short #card-box { height: 6; }
 .short #log { height: 5; min-height: 0; }
-HelpScreen, PilesScreen, GameOverScreen, ConfirmQuitScreen { align: center middle; }
+HelpScreen, PilesScreen, GameOverScreen, ConfirmQuitScreen, CautionScreen { align: center middle; }
 #help-body { width: 90%; max-width: 100; height: 90%; background: $panel; border: round $primary; }
 #piles-body { width: 90%; height: 90%; background: $panel; border: round $primary; padding: 0 1; }
 #piles-list { width: 1fr; }
@@ -63,15 +67,38 @@ HandOverScreen { align: center middle; background: $background; }
 """
 
 
+KEYS = """
+## Keys
+
+| key | what it does |
+|---|---|
+| Up / Down, Enter | choose an action from the list |
+| 1 ... 9, 0 | choose action 1 ... 9, 10 |
+| `:` or `/` | type an action, a number, `save FILE`, `help`, `piles` or `quit` |
+| Tab / Shift+Tab | move between the action list, the command box and the tables \
+(highlight a row to read its card here and in the panel on the right) |
+| `p` | the public piles (discard piles and the like) |
+| Ctrl+S | save the game (resume with `dejarik play {game} --resume FILE`) |
+| `?` or F1 | this help (also `?` in the empty command box) |
+| Page Up / Page Down, Home / End | scroll this help |
+| `q` | quit (asks first while the game is on); Ctrl+Q quits at once |
+
+A move you may regret (ending a turn with cards unplayed) asks first: `y` goes ahead, `n` goes
+back. Press Escape to close this help.
+"""
+
+
 class DejarikApp(App[None]):
-    """Play one game in the terminal: a game whose views offer the full-screen app (the board
-    model, action words, help and narrative come from `views.app`)."""
+    """Play one game in the terminal: any game whose views offer the full-screen app. Its
+    `views.app.board` gives everything drawn (an `AppBoard`); help and narrative come from
+    `views.app` too."""
 
     CSS = CSS
     TITLE = "Dejarik"
     AUTO_FOCUS = "#actions"
-    NARROW = 120   # below this width the action list drops descriptions (the card panel shows them)
-    SHORT = 36     # below this height the card panel and the log shrink
+    NARROW = 120   # below this width actions show their words alone, on one line each
+    SHORT = 36     # below this height sheets show their brief lines and the log shrinks
+    NARROW_SIDE = 33   # the side pane's width when narrow, its border included
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("p", "piles", "Piles"),
@@ -88,65 +115,53 @@ class DejarikApp(App[None]):
         self.session = session
         self.save_path = Path(save_path) if save_path else Path(f"dejarik-{session.seed}.json")
         self.ai_delay = ai_delay
-        self.board: Board | None = None
+        self.board: AppBoard | None = None
         self.thinking = False
         self.shown_for = -1        # the seat whose view is on screen (hot-seat hand-overs)
         self.logged = 0            # log lines already written to the log widget
         self.over_shown = False
         self.actions: list[str] = []
         self.saved: Path | None = None
-        self.narrow = False        # set from the terminal's width (see on_resize)
+        self.saved_at = -1         # the log's length when last saved: quitting then loses nothing
+        self.narrow = False        # set from the terminal's size (see on_resize)
+        self.short = False
+        self.sheet_views: dict[str, SheetView] = {}
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                yield Panel(id="turn")
-                yield Panel(id="force")
-                yield Panel(id="opp", classes="summary")
-                yield CardList("play", id="opp-play")
-                yield Panel(id="far", classes="summary")        # team game: the other enemy
-                yield CardList("play", id="far-play")
-                yield Panel(id="galaxy", classes="summary")
-                yield CardList("row", id="row")
-                yield Panel(id="me", classes="summary")
-                yield Panel(id="hand-title")
-                yield CardList("hand", id="hand")
-                yield CardList("play", id="my-play")
-                yield Panel(id="mate", classes="summary")       # team game: the teammate
-                yield CardList("hand", id="mate-hand")
-                yield CardList("play", id="mate-play")
+            yield VerticalScroll(id="board")
             with Vertical(id="side"):
                 yield Panel(id="status")
                 yield ActionList(id="actions")
-                yield Input(placeholder="type an action, a number, or: save FILE / help / piles",
-                            id="command")
+                yield CommandInput(placeholder="type an action, a number, or: save FILE / help / piles",
+                                   id="command")
                 with CardBox(id="card-box"):
                     yield CardText(id="card")
-                yield GameLog(id="log", wrap=True, markup=False)
+                yield GameLog(id="log", wrap=True, markup=False, min_width=10)
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
         main = self.screen_stack[0]
-        changed = self.narrow != (event.size.width < self.NARROW)
-        self.narrow = event.size.width < self.NARROW
-        main.set_class(self.narrow, "narrow")
-        main.set_class(event.size.height < self.SHORT, "short")
+        narrow, short = event.size.width < self.NARROW, event.size.height < self.SHORT
+        changed = (narrow, short) != (self.narrow, self.short)
+        self.narrow, self.short = narrow, short
+        main.set_class(narrow, "narrow")
+        main.set_class(short, "short")
         if changed and self.board is not None:
             self.refresh_board()
 
     def on_mount(self) -> None:
         s = self.session
-        seats = range(s.state.num_players)
-        names = [f"{s.faction(i)} ({s.label(i)})" for i in seats]
-        self.sub_title = f"{' & '.join(names[0::2])} v {' & '.join(names[1::2])} · seed {s.seed}"
+        teams = [" & ".join(f"{s.faction(i)} ({s.label(i)})" for i in team) for team in s.state.teams]
+        self.sub_title = f"{' v '.join(teams)} · seed {s.seed}"
         # the game screen's widgets, kept: `query_one` would search whatever screen is on top
-        self.panels = {p.id or "": p for p in self.query(Panel) if not isinstance(p, CardText)}
-        self.tables = {t.id or "": t for t in self.query(CardList)}
+        self.panels = {"status": self.query_one("#status", Panel)}
+        self.board_pane = self.query_one("#board", VerticalScroll)
         self.card_text = self.query_one(CardText)
         self.action_list = self.query_one(ActionList)
-        self.command = self.query_one("#command", Input)
+        self.command = self.query_one("#command", CommandInput)
         self.game_log = self.query_one(GameLog)
         self.card_text.show(None)
         self.after_move()
@@ -156,50 +171,36 @@ class DejarikApp(App[None]):
         with self.batch_update():  # one repaint for the whole board
             self._draw_board()
 
+    def board_room(self) -> int:
+        """The cells a sheet's table has across: the board pane's width less its padding and
+        scroll bar (worked out from the terminal's width, as the pane may not be laid out yet)."""
+        width = self.size.width
+        side = self.NARROW_SIDE if self.narrow else max(34, (width * 2) // 5 + 1)
+        return max(20, width - side - 4)
+
     def _draw_board(self) -> None:
         s = self.session
         seats = range(s.state.num_players)
         board = s.app.board(s.state, s.observation(), [s.label(i) for i in seats])
         self.board = board
         self.shown_for = board.viewer
-        self.panels["turn"].show_text(turn_line(board))
-        self.panels["force"].show_text(force_track(board))
-        self.panels["opp"].show_text(side_summary(board, board.opponent))
-        self.tables["opp-play"].show(board.opponent.play, board.committed)
-        self.panels["galaxy"].show_text(galaxy_summary(board))
-        self.tables["row"].show(board.row + board.galaxy_top)
-        self.panels["me"].show_text(side_summary(board, board.me))
-        self.tables["my-play"].show(board.me.play, board.committed)
-        hand = board.me.hand
-        self.panels["hand-title"].show_text(Text(f"Your hand ({board.me.hand_size})", style="bold"))
-        self.tables["hand"].show(() if isinstance(hand, int) else hand)
-        self._draw_team(board)
-        for table in self.tables.values():
-            shown = bool(table.cards) or table.id in ("row", "hand")
-            if table.display != shown:
-                table.display = shown
+        keys = [sh.key for sh in board.sheets]
+        if keys != list(self.sheet_views):
+            self.board_pane.remove_children()
+            self.sheet_views = {k: SheetView(k) for k in keys}
+            self.board_pane.mount_all(self.sheet_views.values())
+        room = self.board_room()
+        for sheet in board.sheets:
+            self.sheet_views[sheet.key].show(sheet, room, self.short)
+        mine = next((self.sheet_views[sh.key] for sh in board.sheets if sh.mine), None)
+        if mine is not None and self.short:
+            self.call_after_refresh(self.board_pane.scroll_to_widget, mine, animate=False, top=False)
         self.actions = list(board.legal)
-        self.action_list.show(
-            [(a, s.app.describe_action(s.state, board, a)) for a in self.actions], not self.narrow)
-        self.game_log.add(s.log[self.logged:], [(s.faction(i), board.sides[i].colour) for i in seats])
+        width = max(8, self.NARROW_SIDE - 4) if self.narrow else 0
+        self.action_list.show(board.choices, width)
+        self.game_log.add(s.log[self.logged:], [(s.faction(i), board.seat_styles[i]) for i in seats])
         self.logged = len(s.log)
         self.set_status()
-
-    def _draw_team(self, board: Board) -> None:
-        """Team game: the other enemy (its ships are in reach) and the teammate, whose hand
-        the team shares (seed 002); hidden in a 2-player game."""
-        mate, far = board.teammate, board.far_enemy
-        for pid in ("far", "mate"):
-            self.panels[pid].display = mate is not None
-        if mate is None or far is None:
-            for tid in ("far-play", "mate-hand", "mate-play"):
-                self.tables[tid].show(())
-            return
-        self.panels["far"].show_text(side_summary(board, far))
-        self.tables["far-play"].show(tuple(c for c in far.play if c.is_ship), board.committed)
-        self.panels["mate"].show_text(side_summary(board, mate))
-        self.tables["mate-hand"].show(() if isinstance(mate.hand, int) else mate.hand)
-        self.tables["mate-play"].show(mate.play, board.committed)
 
     def set_status(self, error: str = "", note: str = "") -> None:
         """The line above the actions: an error, a note, or who decides and what about."""
@@ -221,14 +222,13 @@ class DejarikApp(App[None]):
             status.show_text(Text(""))
 
     def result_text(self) -> str:
+        """The game's own result line, and whether you won (each human's seat's return)."""
         s = self.session
-        w = s.state.winner()
-        if w is None:
-            return "Game over: no winner."
-        win = f"Game over: {s.faction(w)} win"
-        if s.hot_seat:
-            return f"{win} ({s.label(w)})."
-        return f"{win}. {'You won!' if w in s.humans else s.label(w) + ' won.'}"
+        result = s.views.result_line(s.state, s.seed, s.actions_taken())
+        if s.hot_seat and not s.app.shared_view:
+            return result
+        mine = s.state.returns()[s.humans[0]]
+        return f"{result} {'You won!' if mine > 0 else 'You lost.' if mine < 0 else ''}".rstrip()
 
     def show_error(self, message: str, toast: bool = True) -> None:
         self.set_status(message)
@@ -248,7 +248,7 @@ class DejarikApp(App[None]):
             return
         if s.ai_decides:
             self.start_ai()
-        elif s.hot_seat and s.decider != before:
+        elif s.hot_seat and not s.app.shared_view and s.decider != before:
             active = self.board.active if self.board is not None else s.decider
             why = "" if s.decider == active else "They must decide something in the other turn."
             self.push_screen(HandOverScreen(s.faction(s.decider), s.label(s.decider), why))
@@ -258,10 +258,18 @@ class DejarikApp(App[None]):
         if quit_:
             self.exit()
 
-    def choose(self, text: str) -> None:
-        """Apply a human's action given as notation; errors are shown and change nothing."""
+    def choose(self, text: str, confirmed: bool = False) -> None:
+        """Apply a human's action given as notation; errors are shown and change nothing. An
+        action with a caution (ending a turn with cards unplayed) is asked about first."""
         if self.thinking or not self.session.human_decides:
             self.show_error("wait: it is not your decision now", toast=False)
+            return
+        caution = "" if confirmed else self.caution_for(text)
+        if caution:
+            def answered(go_on: bool | None) -> None:
+                if go_on:
+                    self.choose(text, confirmed=True)
+            self.push_screen(CautionScreen(caution), answered)
             return
         try:
             self.session.play_text(text)
@@ -269,6 +277,17 @@ class DejarikApp(App[None]):
             self.show_error(str(err))
             return
         self.after_move()
+
+    def caution_for(self, text: str) -> str:
+        """The caution of the legal action `text` stands for ('' for none, or for bad text:
+        the error is shown when it is applied)."""
+        s = self.session
+        try:
+            canonical = s.state.action_to_text(s.state.text_to_action(text))
+        except DejarikError:
+            return ""
+        board = self.board
+        return next((c.caution for c in board.choices if c.action == canonical), "") if board else ""
 
     def start_ai(self) -> None:
         agent, copy, stamp = self.session.ai_job()
@@ -314,8 +333,10 @@ class DejarikApp(App[None]):
             self.action_choose(event.option_index)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if isinstance(event.option_list, ActionList) and 0 <= event.option_index < len(self.actions):
-            self.show_card_of(self.actions[event.option_index])
+        if isinstance(event.option_list, ActionList) and self.board is not None:
+            choices = self.board.choices
+            if 0 <= event.option_index < len(choices):
+                self.show_choice(choices[event.option_index])
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.has_focus:
@@ -325,30 +346,17 @@ class DejarikApp(App[None]):
         self._show_highlighted(self.focused)
 
     def _show_highlighted(self, widget: object) -> None:
-        """The text of the card highlighted in a focused card table."""
-        if not isinstance(widget, CardList) or self.board is None:
-            return
-        card = widget.highlighted_card()
-        if card is not None:
-            found = self.board.find(card.ref)
-            self.card_text.show(card, found[1] if found else "")
+        """The face of the row highlighted in a focused sheet table."""
+        if isinstance(widget, SheetTable):
+            face = widget.highlighted_face()
+            if face is not None:
+                self.card_text.show(face)
 
-    def show_card_of(self, action: str) -> None:
-        """The card an action names (and its target), headed by the action's description when
-        the list is too narrow to show it."""
-        board = self.board
-        if board is None:
-            return
-        s = self.session
-        refs = s.views.action_cards(action)
-        heading = s.app.describe_action(s.state, board, action) if self.narrow else ""
-        if not refs:
-            if heading:
-                self.card_text.show(None, heading=heading)
-            return
-        card, zone = board.lookup(refs[0])
-        also = board.lookup(refs[1])[0] if len(refs) > 1 else None
-        self.card_text.show(card, zone, also, heading)
+    def show_choice(self, choice: Choice) -> None:
+        """What an action names; headed by its notation when the list shows only its words."""
+        heading = choice.action if self.narrow and choice.words else ""
+        if choice.face is not None or heading:
+            self.card_text.show(choice.face, heading)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -392,11 +400,12 @@ class DejarikApp(App[None]):
         self.choose(self.actions[index])
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.app.help_text(self.session.state)))
+        s = self.session
+        self.push_screen(HelpScreen(s.app.help_text(s.state) + KEYS.format(game=s.game.name)))
 
     def action_piles(self) -> None:
         if self.board is not None:
-            self.push_screen(PilesScreen(self.board))
+            self.push_screen(PilesScreen(self.board.piles))
 
     def action_command(self) -> None:
         self.command.focus()
@@ -416,6 +425,7 @@ class DejarikApp(App[None]):
             return False
         self.save_path = written
         self.saved = written
+        self.saved_at = self.session.stamp()
         self.notify(f"saved to {written}")
         self.set_status(note=f"Saved to {written}; resume with: dejarik play {self.session.game.name} "
                              f"--resume {written}")
@@ -425,7 +435,8 @@ class DejarikApp(App[None]):
         if self.session.state.is_terminal():
             self.exit()
             return
-        self.push_screen(ConfirmQuitScreen(), self._exit_if_confirmed)
+        saved = self.saved if self.saved_at == self.session.stamp() else None
+        self.push_screen(ConfirmQuitScreen(saved), self._exit_if_confirmed)
 
 
 def run_app(session: Session, save_path: str | None = None) -> str:
@@ -435,6 +446,6 @@ def run_app(session: Session, save_path: str | None = None) -> str:
     app.run()
     s = session
     if s.state.is_terminal():
-        return f"{app.result_text()} (seed {s.seed})"
+        return app.result_text()
     saved = f"; last saved to {app.saved}" if app.saved else ""
     return f"game left unfinished on turn {s.app.turn(s.state)} (seed {s.seed}{saved})"

@@ -77,16 +77,18 @@ class Session:
 
     @classmethod
     def new(cls, config: Mapping[str, Any], seed: int, vs: str, seat: int = 0,
-            game: str | None = None) -> Session:
+            game: str | None = None, humans: tuple[int, ...] | None = None) -> Session:
         """A fresh game of `game` (default: `app_game()`): one human at `seat`, agent `vs` at
         every other seat (in a team game the teammate too), or humans at every seat (`vs`
-        'human', hot-seat)."""
+        'human', hot-seat). `humans`, where given, names the human seats instead (the game's
+        own choice: the solo Pandemic game is one person at two seats)."""
         family = app_game() if game is None else get_game(game)
         app_views(family)  # a game without the app says so before dealing
         state = family.new_state(dict(config), seed)
-        if seat not in range(state.num_players):
-            raise DejarikError(f"--seat must be one of 0-{state.num_players - 1}, got {seat!r}")
-        humans = tuple(range(state.num_players)) if vs == HUMAN else (seat,)
+        if humans is None:
+            if seat not in range(state.num_players):
+                raise DejarikError(f"--seat must be one of 0-{state.num_players - 1}, got {seat!r}")
+            humans = tuple(range(state.num_players)) if vs == HUMAN else (seat,)
         return cls(state, humans, vs, seed)
 
     # -- who is who ------------------------------------------------------------------------------
@@ -120,8 +122,8 @@ class Session:
 
     def label(self, seat: int) -> str:
         """'You', the AI's name, or (hot-seat) 'Player 1'/'Player 2'."""
-        if self.hot_seat:
-            return f"Player {seat + 1}"
+        if self.hot_seat and not self.app.shared_view:
+            return f"Player {seat + 1}"   # a shared view: one team at one screen, every human is you
         return "You" if seat in self.humans else agent_title(self.vs)
 
     def observation(self) -> dict[str, Any]:
@@ -141,10 +143,11 @@ class Session:
     def apply(self, action: Action) -> None:
         """Apply one action and log it with what it caused."""
         who = self.decider
+        text = self.state.action_to_text(action)
         self.state.apply(action)  # raises before changing anything
-        self.log.append(f"{self.faction(who)}: {self.state.action_to_text(action)}")
         # hot-seat players share one screen, so it shows only what every seat may read
-        reader = -1 if self.hot_seat else self.humans[0]
+        reader = -1 if self.hot_seat and not self.app.shared_view else self.humans[0]
+        self.log.append(f"{self.faction(who)}: {self.app.told(self.state, action, text, reader)}")
         narrative = self.app.take_log(self.state, reader)
         self.log.extend(line if line.startswith("--") else f"  {line}" for line in narrative)
 
@@ -157,6 +160,10 @@ class Session:
             raise DejarikError("no AI player decides now")
         copy = self.state.clone()
         return self.agents[seat], copy, len(self.log)
+
+    def actions_taken(self) -> int:
+        """Actions in the log: its lines that are neither a turn header nor what one caused."""
+        return sum(not line.startswith(("--", "  ")) for line in self.log)
 
     def stamp(self) -> int:
         return len(self.log)
