@@ -96,10 +96,10 @@ def missions_sheet(obs: Mapping[str, Any], pack: Pack) -> Sheet:
         needs = "/".join(md.needs or ()) if md else "?"
         amount = md.threshold if md and isinstance(md.threshold, int) else "?"
         damage = "?" if md is None or md.damage is None else str(md.damage)
-        rows.append(Row((plain(m["name"], "bold"), plain(m["slot"]), plain(m["planet"] or "?"),
-                         plain(f"{needs} {amount}"), plain(damage)),
+        rows.append(Row((plain(m["name"], "bold"), plain(m["planet"] or "?"), plain(f"{needs} {amount}"),
+                         plain(damage), plain(m["slot"])),
                         entry_face(pack, m["name"], f"the {m['slot']} mission slot, on {m['planet']}")))
-    return Sheet("missions", (head,), ("Mission", "Slot", "Planet", "Needs", "Dmg"), tuple(rows),
+    return Sheet("missions", (head,), ("Mission", "Planet", "Needs", "Dmg", "Slot"), tuple(rows),
                  brief=(head,))
 
 

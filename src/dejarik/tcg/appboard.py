@@ -81,10 +81,13 @@ def side_sheet(defs: Mapping[str, CardDef], obs: Mapping[str, Any], seat: int,
         rows += [unit_row(defs, u, word, whose) for u in units]
     rows += [build_row(defs, b, whose) for b in side["build_zone"]]
     head: tuple[Line, ...] = ((*title, (" · " + figures, "")),)
+    brief = (f" · Force {side['force']} · BP {side['build_points']} · hand {hand_size} · "
+             f"deck {side['deck']}")
     known = [] if mine or isinstance(hand, list) else hand.get("known", [])
     if known:
         head += (plain(f"Known in their hand: {', '.join(known)}", "yellow"),)
-    return Sheet("me" if mine else "opp", head, COLUMNS, tuple(rows), brief=head[:1], table_always=True)
+    return Sheet("me" if mine else "opp", head, COLUMNS, tuple(rows), brief=((*title, (brief, "")),),
+                 table_always=True)
 
 
 def hand_sheet(defs: Mapping[str, CardDef], obs: Mapping[str, Any]) -> Sheet:

@@ -43,7 +43,7 @@ CSS = """
 #board { width: 3fr; min-width: 40; padding: 0 1; }
 #side { width: 2fr; min-width: 34; border-left: vkey $primary-darken-2; }
 .sheet { margin-top: 1; }
-#status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+#status { height: auto; max-height: 6; padding: 0 1; background: $boost; }
 #status.error { background: $error 30%; }
 #actions { height: 1fr; min-height: 4; border: none; }
 #command { height: 1; border: none; padding: 0 1; background: $surface-lighten-1; }
