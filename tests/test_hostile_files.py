@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
@@ -378,3 +379,28 @@ def test_found_at_seed_10_a_saved_attack_target_out_of_range_is_named() -> None:
     for field, value in (("target", 2**31), ("committed", [999]), ("used", [-1])):
         with pytest.raises(SaveError, match=f"field '{field}': .* is not a card number"):
             engine.state_from_json({**data, field: value})
+
+
+def test_found_at_seed_11_a_decision_awaited_with_no_ability_and_a_villain_without_figures(
+        tmp_path: Path) -> None:
+    """Found by the fuzzer (seed 11): a saved deckbuilder position saying a decision was awaited
+    (`waiting`) with no ability resolving loaded, then failed (IndexError) when the legal actions
+    were listed; a Pandemic pack whose villain had an empty list of figures passed the check and
+    failed (IndexError) when a game was dealt with it."""
+    engine = get_game("deckbuilding")
+    data = played_position("deckbuilding", 40)
+    assert not data["waiting"] and not data["stack"]
+    with pytest.raises(SaveError, match="a decision is awaited, but no ability is resolving"):
+        engine.state_from_json({**data, "waiting": True})
+    frame = [10**6, 0, -1, 0, 0, 0, 0, 0, -1]
+    with pytest.raises(SaveError, match=r"field 'stack\[0\]': step 0 of program 1000000 does not exist"):
+        engine.state_from_json({**data, "stack": [frame], "waiting": True})
+    text = sample_pandemic_pack()
+    path = tmp_path / "p.yaml"
+    pack = yaml.safe_load(text)
+    pack["villains"][1]["figures"] = []
+    path.write_text(yaml.safe_dump(pack, sort_keys=False), encoding="utf-8")
+    code, out = run("cards", "check", str(path))
+    assert code != 0 and "a villain has at least one figure on the board" in out, out
+    code, out = run("play", "pandemic", "--pack", str(path), "--agents", "greedy", "--quiet")
+    assert code != 0 and "a villain has at least one figure" in out and "Traceback" not in out, out

@@ -48,6 +48,17 @@ def test_a_position_network_plays_whole_games_and_says_how_it_was_trained(small:
 def test_the_position_player_decides_from_what_it_may_know(small: Path) -> None:
     """It looks ahead on its own re-deal, never on the real hidden cards."""
     assert check_blind_to_hidden_cards(f"policy:file={small}") > 20
+    assert check_blind_to_hidden_cards(f"policy:file={small}:deals=3") > 20
+
+
+def test_several_deals_average_each_actions_worth(small: Path) -> None:
+    """`deals=K` scores each action on K re-deals and takes the best mean: the same games for
+    the same seed, a legal move every time, and K deals cost about K times one."""
+    spec = f"policy:file={small}:deals=3"
+    first = play_game(spec, "greedy", 7)
+    assert first[1] > 20 and play_game(spec, "greedy", 7) == first
+    with pytest.raises(ConfigError, match="deals must be 1 to 64"):
+        PolicyAgent(0, str(small), deals=0)
 
 
 def test_afterstates_are_the_legal_actions_applied_and_settled_on_one_redeal() -> None:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from dejarik.tui.app import DejarikApp
 from dejarik.tui.screens import CautionScreen, GameOverScreen, HandOverScreen
@@ -93,3 +93,17 @@ async def go_on_if_asked(pilot: Pilot[Any]) -> None:
     """Say yes to a caution (ending the turn with cards unplayed), as a player in a hurry does."""
     if isinstance(pilot.app.screen, CautionScreen):
         await press(pilot, "y")
+
+
+def mine_in_view(app: DejarikApp) -> bool:
+    """The viewer's own sheet (their hand) lies within the board pane's visible region."""
+    pane = app.board_pane
+    assert app.board is not None
+    sheet = next(sh for sh in app.board.sheets if sh.mine)
+    view = app.sheet_views[sheet.key]
+    top = view.region.y
+    table = view.query_one(DataTable)
+    shown_rows = min(table.row_count, 3)
+    inside = pane.region.y <= top and top + 2 + shown_rows <= pane.region.bottom
+    assert inside, (pane.region, view.region, table.row_count)
+    return inside

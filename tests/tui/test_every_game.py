@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable
 
 from dejarik.agents import make_agent
 from dejarik.core.appboard import AppBoard, line_text
@@ -20,7 +19,7 @@ from dejarik.tui.screens import CautionScreen, GameOverScreen, HandOverScreen, P
 from dejarik.tui.session import Session
 from dejarik.tui.widgets import hotkey
 
-from .helpers import go_on_if_asked, press, run, screen_text, settle
+from .helpers import go_on_if_asked, mine_in_view, press, run, screen_text, settle
 
 SMALL, LARGE = (80, 24), (160, 48)
 
@@ -90,20 +89,6 @@ async def play_by_keys(app: DejarikApp, pilot: Any, secrets: Callable[[Session],
             await press(pilot, hotkey(i))
         await go_on_if_asked(pilot)
     return moves
-
-
-def mine_in_view(app: DejarikApp) -> bool:
-    """The viewer's own sheet (their hand) lies within the board pane's visible region."""
-    pane = app.board_pane
-    assert app.board is not None
-    sheet = next(sh for sh in app.board.sheets if sh.mine)
-    view = app.sheet_views[sheet.key]
-    top = view.region.y
-    table = view.query_one(DataTable)
-    shown_rows = min(table.row_count, 3)
-    inside = pane.region.y <= top and top + 2 + shown_rows <= pane.region.bottom
-    assert inside, (pane.region, view.region, table.row_count)
-    return inside
 
 
 GAMES = [

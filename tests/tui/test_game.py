@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from dejarik.tui.screens import GameOverScreen
 from dejarik.tui.widgets import hotkey
 
-from .helpers import go_on_if_asked, make_app, press, run, screen_text, settle
+from .helpers import go_on_if_asked, make_app, mine_in_view, press, run, screen_text, settle
 
 
 def pick(actions: list[str]) -> int:
@@ -26,11 +28,14 @@ def pick(actions: list[str]) -> int:
     return actions.index("end") if "end" in actions else 0
 
 
-def test_a_whole_game_against_the_ai_by_keys_only(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_a_whole_game_against_the_ai_by_keys_only(tmp_path: Path, size: tuple[int, int]) -> None:
     async def body() -> None:
         app = make_app(tmp_path, seed=27)
-        async with app.run_test() as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot)
+            await pilot.pause()
+            assert mine_in_view(app), "your hand is on screen without scrolling"
             for n in range(1000):
                 if isinstance(app.screen, GameOverScreen):
                     break

@@ -172,7 +172,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": int,
                "deals": int, "weights": dict, "horizon": str, "playout": str, "margin": float,
                "root": str},
-    "policy": {"file": str, "temperature": float},
+    "policy": {"file": str, "temperature": float, "deals": int},
 }
 
 

@@ -199,11 +199,14 @@ class PolicyAgent:
 
     name = "policy"
 
-    def __init__(self, seed: int = 0, file: str = "", temperature: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, file: str = "", temperature: float = 0.0, deals: int = 1) -> None:
         if not file:
             raise ConfigError("the policy player needs a network: policy:file=FILE")
         if temperature < 0:
             raise ConfigError(f"policy temperature must not be negative, not {temperature}")
+        if not 1 <= deals <= 64:
+            raise ConfigError(f"policy deals must be 1 to 64, not {deals}")
+        self.deals = deals
         self.file = file
         self.net = PolicyNet.load(file)
         self.temperature = temperature
@@ -226,8 +229,9 @@ class PolicyAgent:
         return legal[pick(self.net.scores(obs), sorted(legal), self.temperature, self.rng)]
 
     def _one_step_ahead(self, state: GameState, layout: SpaceLayout) -> Action:
-        """Score the position each legal action leads to, on a re-deal of the hidden cards; a
-        decision the game answers by rule (`routine`) is answered so, as by the heuristic."""
+        """Score the position each legal action leads to, on `deals` re-deals of the hidden
+        cards (the mean worth of each action; the rest of the turn meets other luck on each);
+        a decision the game answers by rule (`routine`) is answered so, as by the heuristic."""
         me = state.current_player
         hooks = get_game(state.game_name).agents
         seed = self.rng.next64()
@@ -238,4 +242,16 @@ class PolicyAgent:
                 return chosen
         acts, after = afterstates(world, seed, hooks)
         worth = self.net.forward(np.array([layout.observe(s, me) for s in after]))[0][:, 0]
+        if self.deals > 1:
+            total, seen = worth.astype(np.float64), np.ones(len(acts))
+            index = {a: i for i, a in enumerate(acts)}
+            for _ in range(self.deals - 1):
+                seed = self.rng.next64()
+                more, after = afterstates(state.resample_hidden(me, seed), seed, hooks)
+                scores = self.net.forward(np.array([layout.observe(s, me) for s in after]))[0][:, 0]
+                for a, score in zip(more, scores, strict=True):
+                    if a in index:   # the same options on every deal: they are the player's own
+                        total[index[a]] += score
+                        seen[index[a]] += 1
+            worth = (total / seen).astype(np.float32)
         return acts[pick(worth, list(range(len(acts))), self.temperature, self.rng)]

@@ -133,6 +133,26 @@ def check_runs(state: Any) -> None:
                         f"({type(err).__name__}: {str(err)[:120]})") from None
 
 
+def check_resolves(state: Any, pending: Callable[[Any], bool]) -> None:
+    """Refuse a loaded position that cannot be looked at or played on: a clone is viewed from
+    every seat, then plays its first legal action while `pending` says something saved is
+    still resolving (an ability half done), at most TRIAL_STEPS actions, viewed from every
+    seat after each. Fields that each look right but do not fit together (a decision awaited
+    with no ability resolving) fail here, while loading."""
+    trial = state.clone()
+    try:
+        for _ in range(TRIAL_STEPS):
+            for seat in range(trial.num_players):
+                trial.observation(seat)
+            if trial.is_terminal() or not pending(trial):
+                trial.legal_actions()
+                return
+            trial.apply(trial.legal_actions()[0])
+    except _BROKEN_TASK as err:
+        raise SaveError(f"saved game: a {state.game_name} position that cannot be played on "
+                        f"({type(err).__name__}: {str(err)[:120]})") from None
+
+
 def _unrun(tasks: list[Any], saved: list[Any], left: int) -> int:
     """How many of the saved tasks are still on the stack, untouched, below everything else (a
     rule that pops a task and pushes a changed one has run it)."""

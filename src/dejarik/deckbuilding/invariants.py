@@ -33,6 +33,8 @@ def check_invariants(s: StateData) -> list[str]:
         problems.extend(_conservation(zones, n))
     problems.extend(_bounds(s, n))
     problems.extend(_teams(s))
+    if s.waiting and not s.stack:
+        problems.append("a decision is awaited, but no ability is resolving")
     return problems
 
 

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.errors import DejarikError, SaveError
-from dejarik.core.saved import POSITION_HEADER, check_consistent, check_fields, check_game, short_repr
+from dejarik.core.saved import (
+    POSITION_HEADER,
+    check_consistent,
+    check_fields,
+    check_game,
+    check_resolves,
+    short_repr,
+)
 from dejarik.deckbuilding.state import Frame, PlayerState, Region
 
 if TYPE_CHECKING:
@@ -91,6 +98,12 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
     from dejarik.deckbuilding.invariants import check_invariants
 
     check_consistent(s, check_invariants)
+    progs = s.table.progs
+    for i, f in enumerate(s.stack):
+        if not (0 <= f.prog < len(progs) and 0 <= f.pc < len(progs[f.prog])):
+            raise SaveError(f"saved game: field 'stack[{i}]': step {f.pc} of program {f.prog} "
+                            f"does not exist")
+    check_resolves(s, lambda t: bool(t.stack))
     return s
 
 

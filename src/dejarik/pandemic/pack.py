@@ -651,6 +651,8 @@ def _villain(c: _Compiler, v: Any, where: str, missions: list[MissionDef]) -> Vi
             else:
                 hp[k] = c.int_(val, f"{fw}.{k}", 1, 20)
         figures.append(FigureDef(c.str_(f["name"], fw + ".name"), hp["health"], hp["finale_health"]))
+    if not figures and v.get("figures") is not None:
+        raise c.fail(f"{w}.figures", "a villain has at least one figure on the board; the list is empty")
     counters = []
     counters_raw = v.get("counters") or {}
     if not isinstance(counters_raw, dict):
