@@ -177,7 +177,7 @@ def plot(result: dict[str, Any], path: str) -> None:
     ax.set_ylabel(f"win rate ({result['eval_games']} games)")
     ax.set_ylim(0, 1)
     ax.set_title(f"{result['game']} {json.dumps(result['config'])}: masked PPO")
-    ax.legend(loc="lower right")
+    ax.legend(loc="best")
     fig.tight_layout()
     fig.savefig(path)
 

@@ -23,13 +23,13 @@ def test_without_a_terminal_an_ai_game_is_printed_and_says_why() -> None:
     code, out = play("--seed", "3", "--bases-to-win", "2", "--quiet", "--vs", "heuristic")
     assert code == 0
     first = out.splitlines()[0]
-    assert first == ("standard input is not a terminal: printing a game between two AI players "
-                     "instead (heuristic v heuristic, seed 3)")
+    assert first == ("standard input is not a terminal: printing a game between AI players "
+                     "instead (heuristic in every seat, seed 3)")
     assert "Result: " in out and "seed 3." in out
     code, out = play("--seed", "3", "--bases-to-win", "2", "--quiet", "--vs", "human")
-    assert code == 0 and "(heuristic v heuristic, seed 3)" in out
+    assert code == 0 and "(heuristic in every seat, seed 3)" in out
     code, out = play("--seed", "3", "--bases-to-win", "2", "--quiet", "--vs", "random")
-    assert code == 0 and "(random v random, seed 3)" in out
+    assert code == 0 and "(random in every seat, seed 3)" in out
 
 
 def test_the_default_opponent_is_ismcts() -> None:

@@ -76,23 +76,18 @@ def play(game: str, vs: str, seat: str, resume: str | None, seed: int | None,
             session = Session.load(resume)  # a bad file is reported first, terminal or not
             if why:
                 raise ConfigError(f"--resume needs a terminal ({why})")
-        elif views.app is None:   # the game plays at the line terminal
-            from dejarik.tui.lines import play_lines
-
-            cfg = game_config(opts, game=game)
-            if why:
-                click.echo(f"{why}: printing a game between AI players instead (heuristic, seed {seed})")
-                play_and_print(game, cfg, seed, "heuristic", save_replay, quiet)
-                return
-            play_lines(game, cfg, seed, seat_specs(game, cfg, opts, vs, int(seat)), why)
-            return
         else:
             cfg = game_config(opts, game=game)
             if why:
-                pair = "heuristic" if vs == HUMAN else vs
-                click.echo(f"{why}: printing a game between two AI players instead "
-                           f"({pair} v {pair}, seed {seed})")
-                play_and_print(game, cfg, seed, pair, save_replay, quiet)
+                agent = "heuristic" if vs == HUMAN else vs
+                click.echo(f"{why}: printing a game between AI players instead ({agent} in every "
+                           f"seat, seed {seed})")
+                play_and_print(game, cfg, seed, agent, save_replay, quiet)
+                return
+            if views.app is None:   # the game plays at the line terminal
+                from dejarik.tui.lines import play_lines
+
+                play_lines(game, cfg, seed, seat_specs(game, cfg, opts, vs, int(seat)), why)
                 return
             if quiet or save_replay:
                 raise ConfigError("--quiet and --save-replay go with a printed game between AI players: "
