@@ -15,6 +15,7 @@ from dejarik.cli.main import main
 from dejarik.core import files
 from dejarik.core.errors import (
     ActionError,
+    ConfigError,
     IllegalActionError,
     NotationError,
     PackError,
@@ -404,3 +405,18 @@ def test_found_at_seed_11_a_decision_awaited_with_no_ability_and_a_villain_witho
     assert code != 0 and "a villain has at least one figure on the board" in out, out
     code, out = run("play", "pandemic", "--pack", str(path), "--agents", "greedy", "--quiet")
     assert code != 0 and "a villain has at least one figure" in out and "Traceback" not in out, out
+
+
+def test_found_at_seed_12_an_option_named_by_a_number_is_refused_by_name(tmp_path: Path) -> None:
+    """Found by the fuzzer (seed 12): a scenario whose config named an option by a number
+    (`3.5: master`) raised TypeError while the unknown names were sorted for the message."""
+    for game in ("deckbuilding", "pandemic", "tcg"):
+        with pytest.raises(ConfigError, match="an option's name must be text, not 3.5"):
+            get_game(game).normalize_config({3.5: "master", "zz": 1})
+    sample = Path(__file__).parents[1] / "src/dejarik/pandemic/scenario_sample.yaml"
+    text = sample.read_text(encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(text.replace("config: {players: 2, difficulty: master}",
+                                 "config: {players: 2, 3.5: master}"), encoding="utf-8")
+    code, out = run("scenario", "check", str(path))
+    assert code != 0 and "an option's name must be text, not 3.5" in out and "Traceback" not in out, out

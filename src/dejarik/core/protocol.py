@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
-from dejarik.core.errors import MissingCapabilityError
+from dejarik.core.errors import ConfigError, MissingCapabilityError
 
 if TYPE_CHECKING:
     from dejarik.core.hooks import AgentHooks
@@ -189,6 +189,15 @@ class Game(Protocol):
         """The kinds of file the game reads from its users beyond the kernel's own (packs,
         deck lists, ...), each with a valid sample and the commands that read it."""
         ...
+
+
+def named_options(config: Mapping[Any, Any], game: str) -> dict[str, Any]:
+    """A configuration whose option names are all text (a YAML or JSON file may give a number,
+    true or null as a name): a copy, or a ConfigError naming the first that is not."""
+    bad = [k for k in config if not isinstance(k, str)]
+    if bad:
+        raise ConfigError(f"{game}: an option's name must be text, not {bad[0]!r}")
+    return dict(config)
 
 
 class GameBase:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState
+from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "deckbuilding-4"
 
@@ -64,7 +64,7 @@ class DeckbuildingGame(GameBase):
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         from dejarik.deckbuilding.game import normalize_config
 
-        return normalize_config(config)
+        return normalize_config(named_options(config, self.name))
 
     def check_invariants(self, state: GameState) -> list[str]:
         from dejarik.deckbuilding.game import DeckbuildingState

@@ -129,7 +129,7 @@ def normalize_config(config: Mapping[str, Any], deal: bool = True) -> dict[str, 
         if "packs" in config:
             raise ConfigError("give either pack or packs, not both")
         config["packs"] = config.pop("pack")
-    unknown = sorted(set(config) - set(DEFAULTS))
+    unknown = sorted(set(config) - set(DEFAULTS), key=str)   # a YAML key may be a number
     if unknown:
         raise ConfigError(f"unknown config field {unknown[0]!r} (known: {', '.join(DEFAULTS)})")
     cfg = {**DEFAULTS, **config}

@@ -100,7 +100,7 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
     check_consistent(s, check_invariants)
     progs = s.table.progs
     for i, f in enumerate(s.stack):
-        if not (0 <= f.prog < len(progs) and 0 <= f.pc < len(progs[f.prog])):
+        if not (0 <= f.prog < len(progs) and 0 <= f.pc <= len(progs[f.prog])):   # at the end: done
             raise SaveError(f"saved game: field 'stack[{i}]': step {f.pc} of program {f.prog} "
                             f"does not exist")
     check_resolves(s, lambda t: bool(t.stack))

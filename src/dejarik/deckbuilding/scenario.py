@@ -67,7 +67,7 @@ class _Builder:
         if isinstance(v, Mapping):
             extra = set(v) - {"card", "damage"}
             if extra:
-                raise self.fail(field, f"unknown field {sorted(extra)[0]!r} (card, damage)")
+                raise self.fail(field, f"unknown field {sorted(extra, key=str)[0]!r} (card, damage)")
             dmg = v.get("damage", 0)
             if type(dmg) is not int or dmg < 0:
                 raise self.fail(f"{field}.damage", f"expected a whole number >= 0, got {dmg!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState
+from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "pandemic-4"   # 4: source markers on the task stack (words.py)
 DEFAULT_PACK = "pandemic_sample"
@@ -58,7 +58,7 @@ class PandemicGame(GameBase):
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         from dejarik.pandemic.game import normalize_config
 
-        return normalize_config(config)
+        return normalize_config(named_options(config, self.name))
 
     def check_invariants(self, state: GameState) -> list[str]:
         from dejarik.pandemic.invariants import check_invariants

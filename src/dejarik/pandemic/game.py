@@ -36,7 +36,7 @@ def playable(pack: Pack) -> None:
 def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
     unknown = set(config) - _CONFIG_KEYS
     if unknown:
-        raise ConfigError(f"unknown pandemic option {sorted(unknown)[0]!r} "
+        raise ConfigError(f"unknown pandemic option {sorted(unknown, key=str)[0]!r} "
                           f"(options: {', '.join(sorted(_CONFIG_KEYS))})")
     ref = str(config.get("pack") or DEFAULT_PACK)
     try:

@@ -50,7 +50,8 @@ SCALE = 40.0   # cards of difference that move the evaluation most of the way to
 def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
     unknown = set(weights) - set(WEIGHTS)
     if unknown:
-        raise ConfigError(f"unknown pandemic weight {sorted(unknown)[0]!r} (features: {', '.join(WEIGHTS)})")
+        raise ConfigError(f"unknown pandemic weight {sorted(unknown, key=str)[0]!r} "
+                          f"(features: {', '.join(WEIGHTS)})")
     return {**WEIGHTS, **weights}
 
 

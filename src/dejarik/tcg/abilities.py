@@ -92,7 +92,7 @@ class _Reader:
             raise self.fail(f"{what}: expected a mapping, got {value!r}")
         extra = set(value) - allowed
         if extra:
-            raise self.fail(f"{what}: unknown field {sorted(extra)[0]!r} "
+            raise self.fail(f"{what}: unknown field {sorted(extra, key=str)[0]!r} "
                             f"(fields: {', '.join(sorted(allowed))})")
         return value
 
@@ -262,7 +262,7 @@ class _Reader:
         elif name == "discard":
             extra = set(item) - {"discard", "side"}
             if extra:
-                raise self.fail(f"{what}: unknown field {sorted(extra)[0]!r}")
+                raise self.fail(f"{what}: unknown field {sorted(extra, key=str)[0]!r}")
             side = self.side(item.get("side", "you"), f"{what}.side")
             steps.append(("discard", self.integer(arg, at, 1), side))
         elif name in ("discard_hand", "reveal_until_unit"):

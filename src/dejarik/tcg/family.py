@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState
+from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "tcg-4"
 SAMPLES = Path(__file__).parent / "data" / "decks"
@@ -71,7 +71,7 @@ class TcgGame(GameBase):
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         from dejarik.tcg.game import normalize_config
 
-        return normalize_config(config)
+        return normalize_config(named_options(config, self.name))
 
     def check_invariants(self, state: GameState) -> list[str]:
         from dejarik.tcg.invariants import check_invariants

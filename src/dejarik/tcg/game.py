@@ -50,7 +50,7 @@ def deck_for(ref: str) -> Deck:
 def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
     unknown = set(config) - _CONFIG_KEYS
     if unknown:
-        raise ConfigError(f"unknown tcg option {sorted(unknown)[0]!r} "
+        raise ConfigError(f"unknown tcg option {sorted(unknown, key=str)[0]!r} "
                           f"(options: {', '.join(sorted(_CONFIG_KEYS))})")
     out: dict[str, Any] = {}
     for seat, key in enumerate(("dark", "light")):

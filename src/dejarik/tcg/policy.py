@@ -59,7 +59,7 @@ _DOMINANCE_SCALE = 5.0
 def check_weights(weights: Mapping[str, float]) -> dict[str, float]:
     unknown = set(weights) - set(WEIGHTS)
     if unknown:
-        raise ConfigError(f"unknown tcg evaluation feature {sorted(unknown)[0]!r} "
+        raise ConfigError(f"unknown tcg evaluation feature {sorted(unknown, key=str)[0]!r} "
                           f"(features: {', '.join(WEIGHTS)})")
     return {**WEIGHTS, **weights}
 
