@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -344,21 +345,25 @@ def test_found_at_seed_8_a_replay_seed_of_infinity_is_named(tmp_path: Path) -> N
         assert code != 0 and "'seed' must be a whole number, got" in out, out
 
 
+def run_with_first_record(run_dir: Path, game: str, field: str, value: Any) -> Path:
+    """A run of 3 greedy games whose first record's `field` is changed to `value`."""
+    code, out = run("sim", game, "--games", "3", "--agents", "greedy", "--quiet", "--out",
+                    str(run_dir))
+    assert code == 0, out
+    games = run_dir / "games.jsonl"
+    first, *rest = games.read_text(encoding="utf-8").splitlines()
+    games.write_text("\n".join([json.dumps({**json.loads(first), field: value}), *rest]) + "\n",
+                     encoding="utf-8")
+    return run_dir
+
+
 def test_found_at_seed_10_run_records_out_of_range_are_named_and_long_names_cut(tmp_path: Path) -> None:
     """Found by the fuzzer at 2,000 damaged files a kind (seed 10), in the new drawn reports: a
     turn count of 2^64 made the deckbuilder's rounds table run until killed, a Pandemic track's
     last space of 10^30 broke the plot (TypeError), and a Jedi name of megabytes stalled it."""
     for game, field, value in (("deckbuilding", "turns", 2**64), ("pandemic", "invasion_last", 10**30),
                                ("tcg", "turns", -1)):
-        run_dir = tmp_path / game
-        code, out = run("sim", game, "--games", "3", "--agents", "greedy", "--quiet", "--out",
-                        str(run_dir))
-        assert code == 0, out
-        games = run_dir / "games.jsonl"
-        first, *rest = games.read_text(encoding="utf-8").splitlines()
-        games.write_text("\n".join([json.dumps({**json.loads(first), field: value}), *rest]) + "\n",
-                         encoding="utf-8")
-        code, out = run("report", str(run_dir))
+        code, out = run("report", str(run_with_first_record(tmp_path / game, game, field, value)))
         assert code == 2 and f"{field}: " in out and "is not a whole number from 0 to" in out, out
     run_dir = tmp_path / "names"
     code, out = run("sim", "pandemic", "--games", "2", "--agents", "greedy", "--quiet", "--out",
@@ -420,3 +425,14 @@ def test_found_at_seed_12_an_option_named_by_a_number_is_refused_by_name(tmp_pat
                                  "config: {players: 2, 3.5: master}"), encoding="utf-8")
     code, out = run("scenario", "check", str(path))
     assert code != 0 and "an option's name must be text, not 3.5" in out and "Traceback" not in out, out
+
+
+def test_found_at_seed_13_a_run_record_that_ended_no_known_way_is_named(tmp_path: Path) -> None:
+    """Found by the fuzzer (seed 13): a card-game run record whose `end` was half a megabyte of
+    text became a key of the length plot's legend, and drawing the report ran past 30 s. How a
+    game ended is one of a few words; anything else is refused by name, in both games that key
+    their reports by it."""
+    for game, ended in (("tcg", "dark, light, draw"), ("pandemic", "win, loss, turn_limit")):
+        run_dir = run_with_first_record(tmp_path / game, game, "end", "light" * 100_000)
+        code, out = run("report", str(run_dir))
+        assert code == 2 and "end: 'lightlight" in out and f"is not one of {ended}" in out, out

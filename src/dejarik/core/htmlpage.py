@@ -32,6 +32,11 @@ STRONG = "#d1495b"
 SIDE_COLOURS = ["#3b6fb6", "#e08a2c", "#5a9e4b", "#8d5ab0"]
 
 
+def short(label: str) -> str:
+    """A label cut to a line: a name of megabytes (a damaged record) must not stall a plot."""
+    return label if len(label) <= LABEL else label[:LABEL - 3] + "..."
+
+
 def figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure  # imported here: only the HTML needs matplotlib
 
@@ -64,9 +69,7 @@ def ci_plot(rows: list[tuple[str, float, list[float], bool]], ref: float, xlabel
         ax.errorbar([value * scale], [y], xerr=[[(value - lo) * scale], [(hi - value) * scale]],
                     fmt="o", ms=4, capsize=3, color=STRONG if strong else PLAIN)
     ax.axvline(ref * scale, color="grey", lw=0.8, ls="--")
-    # a label is cut to a line: a name of megabytes (a damaged record) must not stall the plot
-    ax.set_yticks(range(len(rows)), [label if len(label) <= LABEL else label[:LABEL - 3] + "..."
-                                     for label, *_ in rows])
+    ax.set_yticks(range(len(rows)), [short(label) for label, *_ in rows])
     for tick, (*_, strong) in zip(ax.get_yticklabels(), rows, strict=True):
         if strong:
             tick.set_color(STRONG)
@@ -151,7 +154,7 @@ def length_section(lengths: Mapping[str, list[list[int]]], labels: Mapping[str, 
     for end, rows in lengths.items():
         colour, hatch = styles.get(end, ("#555", ""))
         ax.bar([t for t, _ in rows], [c for _, c in rows], width=0.9, alpha=0.6, color=colour,
-               hatch=hatch, label=labels.get(end, end))
+               hatch=hatch, label=short(labels.get(end, end)))
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")

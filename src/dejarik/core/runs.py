@@ -38,6 +38,16 @@ def count(value: Any, name: str, high: int = MAX_TURNS) -> int:
     return value
 
 
+def one_of(value: Any, name: str, allowed: tuple[str, ...]) -> str:
+    """A word a record holds from a known few (ValueError naming it otherwise): a report keys
+    its tables and plots by it, so a damaged record's megabyte of text must not reach them."""
+    if value not in allowed:
+        text = repr(value)
+        raise ValueError(f"{name}: {text[:40] + '...' if len(text) > 40 else text} is not one of "
+                         f"{', '.join(allowed)}")
+    return str(value)
+
+
 def read_records(path: Path, warnings: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
     """(where, record) for each line of a games.jsonl. A last line cut off without its newline is
     what an interrupted write leaves; it is skipped and noted in `warnings`. Any other line

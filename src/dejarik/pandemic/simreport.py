@@ -12,7 +12,7 @@ from typing import Any
 
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
-from dejarik.core.runs import MAX_TURNS, RecordError, count, summarize_dir
+from dejarik.core.runs import MAX_TURNS, RecordError, count, one_of, summarize_dir
 from dejarik.core.stats import pct, pct_range, rate
 from dejarik.pandemic.state import PandemicState
 
@@ -45,7 +45,7 @@ def summarize(records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     scales = {"threat": 0, "invasion": 0}
     traced = turns = n = w = 0
     for rec in records:
-        end = str(rec.get("end"))
+        end = one_of(rec.get("end"), "end", OUTCOMES)
         won = end == "win"
         n += 1
         w += won

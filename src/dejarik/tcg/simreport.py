@@ -12,7 +12,7 @@ from typing import Any
 
 from dejarik.core.protocol import GameState
 from dejarik.core.reports import RunReport
-from dejarik.core.runs import MAX_TURNS, RecordError, count, summarize_dir
+from dejarik.core.runs import MAX_TURNS, RecordError, count, one_of, summarize_dir
 from dejarik.core.stats import (
     benjamini_hochberg,
     difference_interval,
@@ -50,7 +50,7 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
     traced = turns = n = 0
     for rec in records:
         key = f"{rec.get('dark')} v {rec.get('light')}"
-        end = str(rec.get("end"))
+        end = one_of(rec.get("end"), "end", (*SIDES, "draw"))
         n += 1
         games[key] += 1
         dark_wins[key] += end == "dark"
