@@ -28,12 +28,17 @@ MAX_TURNS = 100_000
 a report's turn-by-turn plots and tables stay small."""
 
 
+def _shown(value: Any) -> str:
+    """A record's value as an error shows it: cut to 40 characters."""
+    text = repr(value)
+    return text[:40] + "..." if len(text) > 40 else text
+
+
 def count(value: Any, name: str, high: int = MAX_TURNS) -> int:
     """A whole number a record holds, from 0 to `high` (ValueError naming it otherwise: the
     summaries turn it into a RecordError naming the file and line)."""
     if type(value) is not int or not 0 <= value <= high:
-        text = repr(value)
-        raise ValueError(f"{name}: {text[:40] + '...' if len(text) > 40 else text} is not a whole "
+        raise ValueError(f"{name}: {_shown(value)} is not a whole "
                          f"number from 0 to {high}")
     return value
 
@@ -42,8 +47,7 @@ def one_of(value: Any, name: str, allowed: tuple[str, ...]) -> str:
     """A word a record holds from a known few (ValueError naming it otherwise): a report keys
     its tables and plots by it, so a damaged record's megabyte of text must not reach them."""
     if value not in allowed:
-        text = repr(value)
-        raise ValueError(f"{name}: {text[:40] + '...' if len(text) > 40 else text} is not one of "
+        raise ValueError(f"{name}: {_shown(value)} is not one of "
                          f"{', '.join(allowed)}")
     return str(value)
 
