@@ -57,6 +57,25 @@ def test_the_same_command_and_seed_write_the_same_network() -> None:
     assert not np.array_equal(a.layers[0][0], c.layers[0][0])
 
 
+def test_the_network_is_the_same_whatever_the_number_of_blas_threads() -> None:
+    """BLAS splits a matrix product's sums among its threads, so two threads give numbers that
+    differ from one thread's in their last bits, and training drifts apart from there: the
+    network would depend on the machine's core count. Every network holds BLAS to one thread."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    def trained() -> list[np.ndarray]:
+        net = train(GAME, CONFIG, "greedy", games=6, epochs=2, hidden=[32], seed=11)
+        assert all(lib["num_threads"] == 1 for lib in threadpool_info()
+                   if lib["user_api"] == "blas")
+        return [w for w, _ in net.layers]
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        one = trained()
+    with threadpool_limits(limits=2, user_api="blas"):
+        two = trained()
+    assert all(np.array_equal(x, y) for x, y in zip(one, two, strict=True))
+
+
 def test_imitation_learns_the_teachers_choices() -> None:
     """Fitted on the greedy rule's decisions, the network agrees with the rule on games it
     never saw far more often than an untrained one does."""

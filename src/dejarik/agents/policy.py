@@ -63,10 +63,23 @@ def afterstates(world: GameState, seed: int, hooks: AgentHooks | None
     return acts, after
 
 
+def one_blas_thread() -> None:
+    """Hold NumPy's BLAS to one thread in this process. A matrix product's sums are split
+    among its threads, so the thread count changes a network's numbers in their last bits;
+    training then drifts apart, and a near tie between two moves can fall the other way. With
+    one thread, the same command and seed write the same network and play the same games
+    whatever the machine's core count (on the same kind of processor: BLAS picks its kernels by
+    processor). Dejarik runs its parallel work in processes (`-j`), not BLAS threads. Called
+    for every network made (a few milliseconds), so that no one's later change outlasts it."""
+    from threadpoolctl import threadpool_limits
+    threadpool_limits(1, user_api="blas")
+
+
 class PolicyNet:
     """The network: `layers` is a list of (weights, bias); ReLU after every layer but the last."""
 
     def __init__(self, layers: list[tuple[Array, Array]], meta: Mapping[str, Any]) -> None:
+        one_blas_thread()
         self.layers = layers
         self.meta = dict(meta)
 

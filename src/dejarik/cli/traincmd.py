@@ -69,7 +69,8 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
     (`--self-play`); or it learns to score the position each action leads to
     (`--scores positions`).
 
-    The same command and seed write the same network. Play it as `policy:file=FILE`."""
+    The same command and seed write the same network, whatever the number of cores. Play it
+    as `policy:file=FILE`."""
     from dejarik.agents import positions
     from dejarik.agents.base import make_agent, parse_agents
     from dejarik.agents.learn import train as fit
