@@ -436,3 +436,20 @@ def test_found_at_seed_13_a_run_record_that_ended_no_known_way_is_named(tmp_path
         run_dir = run_with_first_record(tmp_path / game, game, "end", "light" * 100_000)
         code, out = run("report", str(run_dir))
         assert code == 2 and "end: 'lightlight" in out and f"is not one of {ended}" in out, out
+
+
+def test_found_at_seed_14_a_long_name_reaches_every_plot_cut(tmp_path: Path) -> None:
+    """Found by the fuzzer (seed 14): a deckbuilder run record whose first faction's name was
+    600,000 characters reached the Force plot's tick labels and the purchases plot's axis
+    label uncut, and matplotlib took over a minute measuring it. Every text a plot draws is now
+    cut to a line where the plot is written, whatever plot and game it is in; the page's
+    tables still show the name."""
+    name = "Empire" * 100_000
+    run_dir = run_with_first_record(tmp_path / "run", "deckbuilding", "faction_names", [name, "Rebels"])
+    code, out = run("report", str(run_dir))
+    assert code == 0, out[-500:]
+    page = (run_dir / "report.html").read_text(encoding="utf-8")
+    plots = re.findall(r"<svg.*?</svg>", page, re.S)
+    assert len(plots) >= 4 and "Empire" * 20 in page
+    assert any("EmpireEmpire" in plot for plot in plots)           # the name is drawn, cut
+    assert not any("Empire" * 20 in plot for plot in plots)

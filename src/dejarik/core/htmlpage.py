@@ -37,6 +37,23 @@ def short(label: str) -> str:
     return label if len(label) <= LABEL else label[:LABEL - 3] + "..."
 
 
+def _cut_labels(fig: Figure) -> None:
+    """Cut every text a figure would draw (titles, axis and tick labels, legends) to a line.
+    Matplotlib measures a text glyph by glyph, so a damaged record's name of half a megabyte
+    took it over a minute, whichever plot of whichever game the name reached."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        text.set_text(short(text.get_text()))
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for ticks in (axis.get_major_formatter(), axis.get_minor_formatter()):
+                # tick labels are written while drawing, by whichever formatter the axis has
+                labels = ticks.format_ticks
+                setattr(ticks, "format_ticks",  # noqa: B010 (mypy refuses assigning a method)
+                        lambda values, labels=labels: [short(str(t)) for t in labels(values)])
+
+
 def figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure  # imported here: only the HTML needs matplotlib
 
@@ -48,6 +65,7 @@ def svg(fig: Figure, key: str) -> str:
     ids prefixed by `key` so several plots in a page do not clash, the same bytes every run."""
     import matplotlib
 
+    _cut_labels(fig)
     buf = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "dejarik", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None})
@@ -69,7 +87,7 @@ def ci_plot(rows: list[tuple[str, float, list[float], bool]], ref: float, xlabel
         ax.errorbar([value * scale], [y], xerr=[[(value - lo) * scale], [(hi - value) * scale]],
                     fmt="o", ms=4, capsize=3, color=STRONG if strong else PLAIN)
     ax.axvline(ref * scale, color="grey", lw=0.8, ls="--")
-    ax.set_yticks(range(len(rows)), [short(label) for label, *_ in rows])
+    ax.set_yticks(range(len(rows)), [label for label, *_ in rows])
     for tick, (*_, strong) in zip(ax.get_yticklabels(), rows, strict=True):
         if strong:
             tick.set_color(STRONG)
@@ -154,7 +172,7 @@ def length_section(lengths: Mapping[str, list[list[int]]], labels: Mapping[str, 
     for end, rows in lengths.items():
         colour, hatch = styles.get(end, ("#555", ""))
         ax.bar([t for t, _ in rows], [c for _, c in rows], width=0.9, alpha=0.6, color=colour,
-               hatch=hatch, label=short(labels.get(end, end)))
+               hatch=hatch, label=labels.get(end, end))
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
