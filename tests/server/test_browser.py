@@ -198,6 +198,8 @@ def test_b_two_players_in_two_browser_contexts(pages: Pages, server: b.Server) -
     for seat, page in by_seat.items():
         expect(page.locator("#board")).to_have_attribute("data-status", "playing")
         expect(page.locator("#board")).to_have_attribute("data-seat", str(seat))
+        # "playing" can come in the join notice before the first state: wait for the position too
+        expect(page.locator("#board")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     expect(host.locator("#invite-box")).to_be_hidden()
     expect(guest.locator("#spectating")).to_be_hidden()
 
