@@ -18,7 +18,7 @@ PURE_TOO = ("deckbuilding/test_rulebook.py", "deckbuilding/test_cards_original.p
             "deckbuilding/test_primitives.py", "deckbuilding/test_clone_wars_rules.py",
             "deckbuilding/test_errors.py", "deckbuilding/test_packs.py", "test_core.py",
             "agents/test_agents_generic.py", "interop/test_spaces.py", "deckbuilding/test_team.py",
-            "deckbuilding/test_hidden_words.py")
+            "deckbuilding/test_hidden_words.py", "deckbuilding/test_invariants.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

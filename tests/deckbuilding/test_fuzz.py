@@ -3,9 +3,10 @@
 At least 2,000 uniformly random games across the modes. After every action: cards are
 conserved, no pool is negative, the Force marker is on the track, live bases and ships have
 damage below their HP, and neither player's observation holds the opponent's hand or any
-deck order. Each game's replay is re-run and must reproduce every state hash.
-Set DEJARIK_FUZZ_GAMES to run more (or fewer, locally).
-"""
+deck order. Every REPLAY_EVERY-th game's replay is re-run and must reproduce every state
+hash: a state hash costs as much as the other checks of a step together, so replaying every
+game would double the test's time for 1,500 more replays of the same code.
+Set DEJARIK_FUZZ_GAMES to run more (or fewer, locally)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from dejarik.deckbuilding.invariants import check_invariants
 
 GAMES = int(os.environ.get("DEJARIK_FUZZ_GAMES", "2000"))
 CHUNKS = 40
+REPLAY_EVERY = 4
 # Full mode deals Tatooine, whose hp no source settles (14 or 16): the fuzz supplies a test value.
 TATOOINE = {"overrides": {"Tatooine": {"hp": 14}}}
 MODES: list[dict[str, Any]] = [
@@ -97,11 +99,11 @@ def test_random_games_keep_invariants_and_replay(chunk: int) -> None:
     for i in range(per_chunk):
         seed = chunk * per_chunk + i
         config = {**MODES[seed % len(MODES)], "turn_limit": TURN_LIMIT}
-        s, replay = play_checked(config, seed)
-        assert replay is not None
+        s, replay = play_checked(config, seed, record=seed % REPLAY_EVERY == 0)
         finished += s.winner() is not None
-        result = verify(Replay.from_json(replay.to_json()))
-        assert result.checked_hashes == len(replay.actions)
-        assert result.final_hash == s.state_hash()
+        if replay is not None:
+            result = verify(Replay.from_json(replay.to_json()))
+            assert result.checked_hashes == len(replay.actions)
+            assert result.final_hash == s.state_hash()
     if per_chunk >= 20:  # measured: about 78% of random games end in a win within the limit
         assert finished >= per_chunk * 0.5, f"only {finished}/{per_chunk} random games had a winner"

@@ -23,14 +23,33 @@ def zones_of(s: StateData) -> dict[str, list[int]]:
     return z
 
 
+def _piles(s: StateData) -> list[list[int]]:
+    """Every pile of cards, unnamed (the fast path of the conservation check)."""
+    out: list[list[int]] = []
+    for r in s.regions:
+        out += [r.row, r.deck, r.discard, r.pilots]
+    for p in s.players:
+        out += [p.hand, p.deck, p.discard, p.play, p.exile, p.base_deck, p.victory]
+        if p.base >= 0:
+            out.append([p.base])
+    return out
+
+
 def check_invariants(s: StateData) -> list[str]:
     """Every broken invariant, in words (empty: all hold)."""
     problems: list[str] = []
     n = len(s.inst_def)
-    zones = zones_of(s)
-    flat = [c for cards in zones.values() for c in cards]
-    if len(flat) != n or set(flat) != set(range(n)):
-        problems.extend(_conservation(zones, n))
+    seen = bytearray(n)
+    total, clash = 0, False
+    for cards in _piles(s):
+        total += len(cards)
+        for c in cards:
+            if 0 <= c < n and not seen[c]:
+                seen[c] = 1
+            else:
+                clash = True
+    if clash or total != n:  # some card is out of range, twice somewhere or nowhere: name it
+        problems.extend(_conservation(zones_of(s), n))
     problems.extend(_bounds(s, n))
     problems.extend(_teams(s))
     if s.waiting and not s.stack:
