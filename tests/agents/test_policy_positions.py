@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from dejarik.agents.base import parse_agents
+from dejarik.agents.base import make_agent, parse_agents
 from dejarik.agents.policy import FORMAT, VERSION, PolicyAgent, PolicyNet, afterstates
 from dejarik.agents.positions import Positions, _record, agreement, fit, needs_thought, record, train
 from dejarik.cli.main import main
@@ -175,3 +175,72 @@ def test_kept_recordings_are_reused_and_a_bad_one_is_refused(tmp_path: Path) -> 
     bad = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "d.npz")])
     assert bad.exit_code != 0 and f"recording {files[1]}: not a recording of positions" in bad.output
     assert not (tmp_path / "d.npz").exists()
+
+
+def test_against_another_agent_only_the_students_decisions_are_named() -> None:
+    """`--against`: the student (the first spec) meets another agent, sides swapped from one game
+    to the next, and the teacher names its choice at the student's decisions only."""
+    data = _record((GAME, CONFIG, "greedy\trandom,greedy", [7, 8]))
+    hooks = get_game(GAME).agents
+    expected, seats = [], set()
+    for seed in (7, 8):
+        state = get_game(GAME).new_state(CONFIG, seed)
+        specs = ["greedy", "random"] if seed & 1 else ["random", "greedy"]
+        players = [make_agent(spec, seed * 7919 + i) for i, spec in enumerate(specs)]
+        labels = parse_agents("greedy", seed)
+        while not state.is_terminal():
+            me = state.current_player
+            action = players[me].act(state)
+            if specs[me] == "random" and needs_thought(state, hooks):
+                expected.append(state.legal_actions().index(labels[me].act(state)))
+                seats.add((seed, me))
+            state.apply(action)
+    assert data.chosen.tolist() == expected and len(expected) > 10
+    assert seats == {(7, 1), (8, 0)}, "the student played one side in each game"
+
+
+def test_a_recording_stopped_half_way_goes_on_from_its_kept_chunks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk of games is kept as it is done; a recording started again plays only the
+    chunks it lacks, and gives the same positions as one that never stopped."""
+    from dejarik.agents import positions
+
+    whole = record(GAME, CONFIG, "greedy", 5, seed=5)
+    parts = tmp_path / "parts"
+    record(GAME, CONFIG, "greedy", 5, seed=5, parts=parts)
+    kept = sorted(parts.iterdir())
+    assert len(kept) == 5          # five games, a chunk each
+    for lost in kept[1::2]:        # as if stopped with two chunks unwritten
+        lost.unlink()
+    played: list[list[int]] = []
+
+    def counted(task: positions.Task) -> Positions:
+        played.append(task[3])
+        return _record(task)
+
+    monkeypatch.setattr(positions, "_record", counted)
+    again = record(GAME, CONFIG, "greedy", 5, seed=5, parts=parts)
+    assert len(played) == 2 and all(len(seeds) == 1 for seeds in played)
+    for field in ("obs", "offsets", "chosen", "values"):
+        assert np.array_equal(getattr(again, field), getattr(whole, field)), field
+    with pytest.raises(ConfigError, match="made with other settings than its name says"):
+        record(GAME, CONFIG, "random", 5, seed=5, parts=parts)   # another teacher, same folder
+
+
+def test_dejarik_train_plays_the_student_against_another_agent(tmp_path: Path) -> None:
+    out = tmp_path / "p.npz"
+    base = ["train", GAME, "--teacher", "greedy", "--games", "4", "--epochs", "1", "--hidden", "8",
+            "--scores", "positions", "-j", "1", "--out", str(out)]
+    result = CliRunner().invoke(main, [*base, "--self-play", "2", "--against", "random",
+                                       "--labeller", "heuristic"])
+    assert result.exit_code == 0, result.output
+    assert "in 2 games against random, each choice named by heuristic" in result.output
+    assert PolicyNet.load(out).meta["self_play"]["against"] == "random"
+    out.unlink()
+    for args, message in ((["--against", "random"], "add --self-play N"),
+                          (["--self-play", "2", "--labeller", "nobody"], "unknown agent 'nobody'")):
+        bad = CliRunner().invoke(main, [*base, *args])
+        assert bad.exit_code != 0 and message in bad.output
+        assert not out.exists()
+    actions = CliRunner().invoke(main, ["train", GAME, "--against", "random", "--out", str(out)])
+    assert actions.exit_code != 0 and "--against goes with a network that scores positions" in actions.output

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import tempfile
 import time
 import zipfile
@@ -27,10 +28,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.agents.base import parse_agents
+from dejarik.agents.base import agent_specs, make_agent, parse_agents
 from dejarik.agents.learn import QUANT, Adam, backprop
 from dejarik.agents.policy import Array, PolicyNet, afterstates
-from dejarik.agents.tune import map_games
+from dejarik.agents.tune import Task, chunked, game_seeds, map_games, map_tasks
 from dejarik.core.errors import ConfigError
 from dejarik.core.hooks import AgentHooks
 from dejarik.core.protocol import GameState
@@ -81,10 +82,11 @@ def needs_thought(state: GameState, hooks: AgentHooks | None) -> bool:
                                           Rng(0)) is None
 
 
-def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
+def _record(task: Task) -> Positions:
     """Record a chunk of games. `agents` is the teacher's spec, or the teacher's and the
     players' separated by a tab: then the players make the moves and the teacher only names
-    the choice it would make at each decision (its games are not played)."""
+    the choice it would make at each decision of the seats that play the first seat's spec
+    (its games are not played). Players of two kinds change sides from one game to the next."""
     game, config, agents, seeds = task
     teacher, _, playing = agents.partition("\t")
     engine, spaces = learning_game(game)
@@ -95,13 +97,17 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
     for seed in seeds:
         state = engine.new_state(config, seed)
         layout = spaces.for_state(state)
-        labels = parse_agents(teacher, seed, state.num_players)
-        players = parse_agents(playing, seed, state.num_players) if playing else labels
+        specs = agent_specs(playing or teacher, state.num_players)
+        student = specs[0]
+        if seed & 1:   # the other side (sides alternate seats, in the team game too)
+            specs = specs[1:] + specs[:1]
+        players = [make_agent(spec, seed * 7919 + i) for i, spec in enumerate(specs)]
+        labels = parse_agents(teacher, seed, state.num_players) if playing else players
         luck = Rng(seed ^ 0xAF7E)
         while not state.is_terminal():
             me = state.current_player
             action = players[me].act(state)
-            if needs_thought(state, hooks):
+            if specs[me] == student and needs_thought(state, hooks):
                 label = labels[me].act(state) if playing else action
                 deal = luck.next64()
                 acts, after = afterstates(state.resample_hidden(me, deal), deal, hooks)
@@ -116,41 +122,78 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Positions:
 
 
 def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: int, jobs: int = 1,
-           on_progress: Callable[[int], None] | None = None, players: str = "") -> Positions:
+           on_progress: Callable[[int], None] | None = None, players: str = "",
+           parts: Path | None = None) -> Positions:
     """The teacher's decisions in `games` games seen one step ahead, each result valued by the
     game's evaluation (0 where it has none). With `players` (an agent spec), they play the
-    games and the teacher names its choice at each of their decisions."""
+    games and the teacher names its choice at each decision of the first seat's kind of
+    player. With `parts` (a folder), each chunk of games is kept there as it is done, and a
+    chunk found there is not played again: a long recording can stop and go on."""
     agents = f"{teacher}\t{players}" if players else teacher
-    parts = map_games(_record, game, config, agents, games, seed, jobs, on_progress)
     engine, spaces = learning_game(game)
-    return Positions.join(parts, spaces.for_state(engine.new_state(config, 0)).obs_size)
+    size = spaces.for_state(engine.new_state(config, 0)).obs_size
+    seeds = game_seeds(games, seed)
+    if parts is None:
+        return Positions.join(map_games(_record, game, config, agents, games, seed, jobs,
+                                        on_progress), size)
+    tasks = chunked(game, config, agents, seeds, max(1, min(50, games // 64)))
+    done = {i: p for i, t in enumerate(tasks) if (p := _kept_part(parts, i, t)) is not None}
+    if on_progress is not None and done:
+        on_progress(sum(len(tasks[i][3]) for i in done))
+    todo = [i for i in range(len(tasks)) if i not in done]
+    for i, part in zip(todo, map_tasks(_record, [tasks[i] for i in todo], jobs, on_progress),
+                       strict=True):
+        _save(parts / f"{i:05d}.npz", json.dumps(tasks[i][2:], sort_keys=True), part)
+        done[i] = part
+    return Positions.join([done[i] for i in range(len(tasks))], size)
+
+
+def _kept_part(parts: Path, i: int, task: Task) -> Positions | None:
+    """Chunk i of a recording, if it was kept for this very task (its agents and seeds)."""
+    path = parts / f"{i:05d}.npz"
+    return _load(path, json.dumps(task[2:], sort_keys=True)) if path.exists() else None
+
+
+def _load(path: Path, wanted: str) -> Positions:
+    """A kept recording of positions made with the settings `wanted`, or a named error."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if str(z["key"]) == wanted:
+                return Positions(z["obs"], z["offsets"], z["chosen"], z["values"])
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
+        raise ConfigError(f"recording {path}: not a recording of positions ({err})") from None
+    raise ConfigError(f"recording {path} was made with other settings than its name says; "
+                      f"remove it")
+
+
+def _save(path: Path, key: str, data: Positions) -> None:
+    """Written whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as f:
+        np.savez(f, key=np.array(key), obs=data.obs, offsets=data.offsets, chosen=data.chosen,
+                 values=data.values)
+    tmp.replace(path)
 
 
 def kept_recording(keep: Path | None, name: str, key: dict[str, Any],
-                   make: Callable[[], Positions]) -> Positions:
+                   make: Callable[[Path | None], Positions]) -> Positions:
     """Positions recorded once: read from `keep`'s file for these settings (`key`: game,
     config, teacher, games, seed) when there is one, else recorded by `make` and written there
-    (whole or not at all). Training again with other network sizes or epochs costs no game."""
+    (whole or not at all). Training again with other network sizes or epochs costs no game.
+    `make` is given a folder beside that file for the chunks done so far: a recording stopped
+    half way goes on from there."""
     wanted = json.dumps(key, sort_keys=True)
-    cache = (keep / f"{name}-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}.npz"
-             if keep is not None else None)
-    if cache is not None and cache.exists():
-        try:
-            with np.load(cache, allow_pickle=False) as z:
-                if str(z["key"]) == wanted:
-                    return Positions(z["obs"], z["offsets"], z["chosen"], z["values"])
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
-            raise ConfigError(f"recording {cache}: not a recording of positions ({err})") from None
-        raise ConfigError(f"recording {cache} was made with other settings than its name says; "
-                          f"remove it")
-    data = make()
-    if cache is not None:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_name(cache.name + ".tmp")
-        with tmp.open("wb") as f:
-            np.savez(f, key=np.array(wanted), obs=data.obs, offsets=data.offsets,
-                     chosen=data.chosen, values=data.values)
-        tmp.replace(cache)
+    stem = f"{name}-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}"
+    if keep is None:
+        return make(None)
+    cache = keep / f"{stem}.npz"
+    if cache.exists():
+        return _load(cache, wanted)
+    parts = keep / f"{stem}.parts"
+    data = make(parts)
+    _save(cache, wanted, data)
+    shutil.rmtree(parts, ignore_errors=True)
     return data
 
 
@@ -224,7 +267,8 @@ def digest(net: PolicyNet) -> str:
 def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: int,
           hidden: list[int], seed: int, meta: dict[str, Any], jobs: int = 1,
           refine: str = "", refine_games: int = 0, refine_epochs: int = 2, self_play: int = 0,
-          keep: Path | None = None, on_progress: Callable[[int], None] | None = None,
+          against: str = "", labeller: str = "", keep: Path | None = None,
+          on_progress: Callable[[int], None] | None = None,
           on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> PolicyNet:
     """Record the teacher's games (kept in `keep` when given) and fit a network that scores
     positions (the module's docstring); then, with `refine`, go on learning from a second
@@ -233,7 +277,10 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
     plays that many games against itself, the last teacher names its choice at each of their
     decisions, and the network learns from those with the second teacher's games (expert
     iteration, or DAgger: it learns to mend its own mistakes in the positions it reaches
-    itself, which a copy of the teacher's games never shows it). `meta` is completed with how."""
+    itself, which a copy of the teacher's games never shows it). With `against` (an agent
+    spec) it plays that agent instead, sides swapped game by game, and only its own decisions
+    are named; `labeller` names them in place of the last teacher. `meta` is completed with
+    how."""
     start = time.perf_counter()
     engine, spaces = learning_game(game)
     layout = spaces.for_state(engine.new_state(config, 0))
@@ -244,10 +291,10 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
         """A teacher's games, a tenth held out, each recording kept under its settings."""
         held_games = max(1, n // 10)
         key = {"game": game, "config": config, "teacher": who, "seed": at, **key_extra}
-        data = kept_recording(keep, "teacher", {**key, "games": n - held_games}, lambda: record(
-            game, config, who, n - held_games, at, jobs, on_progress, players))
-        held = kept_recording(keep, "held-out", {**key, "games": held_games}, lambda: record(
-            game, config, who, held_games, at ^ 0x4E1D, jobs, on_progress, players))
+        data = kept_recording(keep, "teacher", {**key, "games": n - held_games}, lambda parts: record(
+            game, config, who, n - held_games, at, jobs, on_progress, players, parts))
+        held = kept_recording(keep, "held-out", {**key, "games": held_games}, lambda parts: record(
+            game, config, who, held_games, at ^ 0x4E1D, jobs, on_progress, players, parts))
         if not len(data):
             raise ConfigError(f"{who} made no decision with a choice in it: play more games")
         return data, held
@@ -270,18 +317,24 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
         seconds["refine_recording"] = round(recorded - begun, 1)
         seconds["refining"] = round(time.perf_counter() - recorded, 1)
     if self_play:
-        labeller = refine or teacher
+        labeller = labeller or refine or teacher
         begun = time.perf_counter()
         with tempfile.TemporaryDirectory() as tmp:
-            student = Path(tmp) / "student.npz"
-            net.save(student)
-            own, own_held = games_of(labeller, self_play, seed ^ 0x5E1F,
-                                     f"policy:file={student}", student=digest(net))
+            # kept beside the recording, the student keeps its name, so its chunks are found again
+            student = (keep or Path(tmp)) / f"student-{digest(net)}.npz"
+            if not student.exists():
+                student.parent.mkdir(parents=True, exist_ok=True)
+                net.save(student)
+            players = f"policy:file={student}" + (f",{against}" if against else "")
+            extra = {"against": against} if against else {}
+            own, own_held = games_of(labeller, self_play, seed ^ 0x5E1F, players,
+                                     student=digest(net), **extra)
         recorded = time.perf_counter()
         decisions = len(own)
         data = Positions.join([data, own] if refine else [own], layout.obs_size)
         del own
         net.meta["self_play"] = {"labeller": labeller, "games": self_play, "decisions": decisions,
+                                 **extra,
                                  "epochs": fit(net, data, own_held, refine_epochs, seed, distil,
                                                rate=3e-4, on_epoch=on_epoch)}
         seconds["self_play_recording"] = round(recorded - begun, 1)

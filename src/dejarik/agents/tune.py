@@ -10,7 +10,7 @@ winning. Games without a winner are left out. The same command and seed give the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any, TypeVar
@@ -73,17 +73,25 @@ def _play_many(task: tuple[str, dict[str, Any], str, list[int]]) -> Sample:
     return xs, ys
 
 
-def map_games(work: Callable[[tuple[str, dict[str, Any], str, list[int]]], T], game: str,
-              config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,
-              on_progress: Callable[[int], None] | None = None) -> list[T]:
-    """`work` over chunks of `games` seeded games, on `jobs` worker processes: each chunk's
-    result, in game order whatever the number of workers (so the same seed gives the same
-    data). `work` takes (game, config, agents, seeds) and must be importable by the workers."""
+Task = tuple[str, dict[str, Any], str, list[int]]
+"""(game, config, agents, the seeds of a chunk of games): what a worker is given."""
+
+
+def game_seeds(games: int, seed: int) -> list[int]:
+    """The seeds of `games` games drawn from one seed (the same whatever the chunking)."""
     rng = Rng(seed)
-    seeds = [rng.next64() >> 1 for _ in range(games)]
-    size = max(1, min(50, games // (8 * jobs) or 1))
-    tasks = [(game, config, agents, seeds[i:i + size]) for i in range(0, games, size)]
-    parts: list[T] = []
+    return [rng.next64() >> 1 for _ in range(games)]
+
+
+def chunked(game: str, config: dict[str, Any], agents: str, seeds: list[int],
+            size: int) -> list[Task]:
+    return [(game, config, agents, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+
+def map_tasks(work: Callable[[Task], T], tasks: list[Task], jobs: int = 1,
+              on_progress: Callable[[int], None] | None = None) -> Iterator[T]:
+    """`work` over `tasks` on `jobs` worker processes, each result yielded in task order as
+    soon as it and those before it are done (a caller may keep each as it comes)."""
     if jobs == 1:
         results: Iterable[T] = map(work, tasks)
         pool = None
@@ -92,13 +100,23 @@ def map_games(work: Callable[[tuple[str, dict[str, Any], str, list[int]]], T], g
         results = pool.map(work, tasks)
     try:
         for t, part in zip(tasks, results, strict=True):
-            parts.append(part)
             if on_progress is not None:
                 on_progress(len(t[3]))
+            yield part
     finally:
         if pool is not None:
-            pool.shutdown()
-    return parts
+            pool.shutdown(cancel_futures=True)
+
+
+def map_games(work: Callable[[Task], T], game: str, config: dict[str, Any], agents: str,
+              games: int, seed: int, jobs: int = 1,
+              on_progress: Callable[[int], None] | None = None) -> list[T]:
+    """`work` over chunks of `games` seeded games, on `jobs` worker processes: each chunk's
+    result, in game order whatever the number of workers (so the same seed gives the same
+    data). `work` takes (game, config, agents, seeds) and must be importable by the workers."""
+    size = max(1, min(50, games // (8 * jobs) or 1))
+    tasks = chunked(game, config, agents, game_seeds(games, seed), size)
+    return list(map_tasks(work, tasks, jobs, on_progress))
 
 
 def collect(game: str, config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,

@@ -55,6 +55,13 @@ def _sizes(text: str) -> list[int]:
                    "by policy gradient through the Gymnasium environment (needs the rl extra); "
                    "with --scores positions the last teacher names its choice at each of the "
                    "network's decisions and the network learns those (expert iteration)")
+@click.option("--against", default="", metavar="SPEC",
+              help="with --scores positions and --self-play: the network plays this agent "
+                   "instead of itself, sides swapped game by game, and only its own decisions "
+                   "are named and learnt")
+@click.option("--labeller", default="", metavar="SPEC",
+              help="with --scores positions and --self-play: the agent that names the choice at "
+                   "each of the network's decisions (default: the last teacher)")
 @click.option("--league", default="", metavar="SPECS",
               help="agent specs, separated by commas, that the self-play games also meet in turn "
                    "with the network's frozen copy (a spec named twice meets it twice as often), "
@@ -62,8 +69,9 @@ def _sizes(text: str) -> list[int]:
 @fitting_options("the policy file to write (.npz; play it with policy:file=FILE)",
                  "worker processes for the teacher's games (default: every core)")
 def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str,
-          refine: str, refine_games: int, keep: str | None, self_play: int, league: str,
-          seed: int, turn_limit: int, jobs: int | None, out: str, quiet: bool, **opts: Any) -> None:
+          refine: str, refine_games: int, keep: str | None, self_play: int, against: str,
+          labeller: str, league: str, seed: int, turn_limit: int, jobs: int | None, out: str,
+          quiet: bool, **opts: Any) -> None:
     """Train a policy network: the teacher plays itself, the network learns its choices from
     the observations the learning environments give, then it can improve by playing itself
     (`--self-play`); or it learns to score the position each action leads to
@@ -93,11 +101,14 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
         if keep is not None and scores != "positions":
             raise ConfigError("--keep keeps the recordings of a network that scores positions: "
                               "add --scores positions")
-        if refine and scores != "positions":
-            raise ConfigError("--refine goes on training a network that scores positions: add "
-                              "--scores positions")
-        if refine:
-            parse_agents(refine, seed, engine.num_players(cfg))
+        for option, spec in (("--refine", refine), ("--against", against), ("--labeller", labeller)):
+            if spec and scores != "positions":
+                raise ConfigError(f"{option} goes with a network that scores positions: add "
+                                  f"--scores positions")
+            if spec:
+                parse_agents(spec, seed, engine.num_players(cfg))
+        if (against or labeller) and not self_play:
+            raise ConfigError("--against and --labeller set the self-play games: add --self-play N")
         target = Path(out)
         if target.exists() and target.is_dir():
             raise ConfigError(f"--out {out} is a directory; name a file")
@@ -122,8 +133,8 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
             net = with_progress(n + (refine_games if refine else 0) + self_play, quiet,
                                 lambda advance: positions.train(
                 game, cfg, teacher, n, epochs, sizes, seed, meta, jobs=jobs, refine=refine,
-                refine_games=refine_games, self_play=self_play,
-                keep=Path(keep) if keep is not None else None, on_progress=advance,
+                refine_games=refine_games, self_play=self_play, against=against,
+                labeller=labeller, keep=Path(keep) if keep is not None else None, on_progress=advance,
                 on_epoch=epoch_line))
         else:
             net = with_progress(n + self_play, quiet, lambda advance: fit(
@@ -161,7 +172,8 @@ def _summary(net: PolicyNet, title: str, teacher: str, n: int, seed: int, sizes:
         click.echo(f"self-play: {own['games']} games, scoring {scores}")
     elif own:
         click.echo(f"then {own['decisions']} decisions of its own in {own['games']} games against "
-                   f"itself, each choice named by {own['labeller']}, {len(own['epochs'])} epochs: "
+                   f"{own.get('against', 'itself')}, each choice named by {own['labeller']}, "
+                   f"{len(own['epochs'])} epochs: "
                    f"it agrees with {own['labeller']} on "
                    f"{own['epochs'][-1]['held_out_agreement']:.1%} of held-out ones")
     stages = [f"{secs['recording']} s recording", f"{secs['imitation']} s imitating"]
