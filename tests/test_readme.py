@@ -1,5 +1,5 @@
 """The README's examples are true: every command it shows is run, in order, in a fresh
-directory, and its output is compared with what the README quotes.
+directory for each section, and its output is compared with what the README quotes.
 
 A quoted line `...` stands for any number of lines. Timings and speeds change from run to
 run and machine to machine, so they are compared as shapes (`in 9.1 s` matches `in 7.4 s`).
@@ -126,12 +126,31 @@ def run(command: str, cwd: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-def test_every_readme_example_runs_and_prints_what_the_readme_quotes(tmp_path: Path) -> None:
+def sections(text: str) -> dict[str, list[tuple[str, list[str] | None]]]:
+    """The examples of each section (a `##` or `###` heading), which run apart: a section's
+    commands depend only on each other, and the sections spread over the test workers."""
+    out: dict[str, list[tuple[str, list[str] | None]]] = {}
+    for chunk in re.split(r"(?m)^#{2,3} ", text)[1:]:
+        title, _, body = chunk.partition("\n")
+        if found := examples(body):
+            out[title.strip()] = found
+    return out
+
+
+SECTIONS = sections(README.read_text(encoding="utf-8"))
+
+
+def test_the_readme_examples_are_found() -> None:
+    assert sum(map(len, SECTIONS.values())) >= 15
+    assert sum(map(len, SECTIONS.values())) == len(examples(README.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("section", list(SECTIONS))
+def test_every_readme_example_runs_and_prints_what_the_readme_quotes(tmp_path: Path,
+                                                                      section: str) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")   # the README's paths are the repo's
-    todo = examples(README.read_text(encoding="utf-8"))
-    assert len(todo) >= 15, "the README's examples were found"
     wrong = []
-    for command, expected in todo:
+    for command, expected in SECTIONS[section]:
         if command in SKIPPED:
             continue
         actual = run(STAND_INS.get(command, command), tmp_path)
