@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
@@ -153,6 +154,23 @@ def test_bench_runs_and_names_the_engine_build() -> None:
                  "pettingzoo API random", "gymnasium API random", "openspiel API random"):
         assert line in out
     assert "not installed" not in out  # make test installs the rl extra
+
+
+@pytest.mark.parametrize(("game", "lines"), [
+    ("pandemic", ("pandemic random", "pandemic greedy team", "pandemic heuristic team")),
+    ("tcg", ("tcg random", "tcg greedy v greedy", "tcg heuristic v heuristic")),
+])
+def test_bench_runs_for_every_game_and_names_that_games_engine(game: str, lines: tuple[str, ...]) -> None:
+    """Every game the command offers has its benchmarks; the engine line is the game's own (the
+    Pandemic and card-game engines are not compiled, so they never claim to be)."""
+    import dejarik
+
+    code, out = run("bench", game, "--seconds", "0.3", "--no-openspiel")
+    assert code == 0, out
+    assert out.startswith(f"engine: {dejarik.engine_build(game)}, one process")
+    assert dejarik.engine_build(game) == "pure Python"
+    for line in (*lines, "pettingzoo API random", "gymnasium API random", "openspiel API random"):
+        assert line in out
 
 
 def test_spaces_prints_the_layout_and_its_json() -> None:

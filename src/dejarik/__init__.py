@@ -50,8 +50,9 @@ from dejarik.core.registry import game_names, get_game, register  # noqa: E402
 __all__ = ["__version__", "engine_build", "game_names", "get_game", "register"]
 
 
-def engine_build() -> str:
-    """'compiled (mypyc)' when the rules run compiled, else 'pure Python'."""
-    from dejarik.deckbuilding import rules
-
-    return "pure Python" if (rules.__file__ or "").endswith(".py") else "compiled (mypyc)"
+def engine_build(game: str = "deckbuilding") -> str:
+    """'compiled (mypyc)' when a game's rules run compiled, else 'pure Python': asked of the
+    module its states are made in, so a game whose engine is not compiled never claims it."""
+    state = get_game(game).new_state({}, 0)
+    where = sys.modules[type(state).__module__].__file__ or ""
+    return "pure Python" if where.endswith(".py") else "compiled (mypyc)"

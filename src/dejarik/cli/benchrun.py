@@ -64,7 +64,7 @@ def game_bench(game: str) -> ModuleType:
 
 def run_bench(game: str, seconds: float, openspiel: bool) -> None:
     mod = game_bench(game)
-    click.echo(f"engine: {dejarik.engine_build()}, one process")
+    click.echo(f"engine: {dejarik.engine_build(game)}, one process")
     click.echo(f"{'benchmark':<34}{'steps/s':>12}{'games/s':>10}   (median of windows; range)")
     for label, measure in mod.RATES:
         r = measure(seconds)
