@@ -132,11 +132,11 @@ def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: in
     agents = f"{teacher}\t{players}" if players else teacher
     engine, spaces = learning_game(game)
     size = spaces.for_state(engine.new_state(config, 0)).obs_size
-    seeds = game_seeds(games, seed)
     if parts is None:
         return Positions.join(map_games(_record, game, config, agents, games, seed, jobs,
                                         on_progress), size)
-    tasks = chunked(game, config, agents, seeds, max(1, min(50, games // 64)))
+    # chunks of a size that does not depend on the workers, so a kept chunk is found again
+    tasks = chunked(game, config, agents, game_seeds(games, seed), max(1, min(50, games // 64)))
     done = {i: p for i, t in enumerate(tasks) if (p := _kept_part(parts, i, t)) is not None}
     if on_progress is not None and done:
         on_progress(sum(len(tasks[i][3]) for i in done))
