@@ -53,7 +53,8 @@ def test_a_person_plays_one_deck_a_side() -> None:
     with pytest.raises(ConfigError, match="several decks are for `dejarik sim`"):
         OPTIONS.seat_specs(cfg, {"deck": "all"}, "random", 0)
     # away from a terminal, `play` prints a game between AI players: one dealt from the lists
-    res = CliRunner().invoke(main, ["play", "tcg", "--deck", "all", "--seed", "3"])
+    # (the fast AI: the default one thinks for 45 s, and the deal is what is tested)
+    res = CliRunner().invoke(main, ["play", "tcg", "--deck", "all", "--seed", "3", "--vs", "greedy"])
     assert res.exit_code == 0, res.output
     decks = res.output.splitlines()[1]
     assert decks.startswith("   Dark Side: ")
