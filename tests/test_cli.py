@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from dejarik.cli.main import main
@@ -156,20 +155,18 @@ def test_bench_runs_and_names_the_engine_build() -> None:
     assert "not installed" not in out  # make test installs the rl extra
 
 
-@pytest.mark.parametrize(("game", "lines"), [
-    ("pandemic", ("pandemic random", "pandemic greedy team", "pandemic heuristic team")),
-    ("tcg", ("tcg random", "tcg greedy v greedy", "tcg heuristic v heuristic")),
-])
-def test_bench_runs_for_every_game_and_names_that_games_engine(game: str, lines: tuple[str, ...]) -> None:
-    """Every game the command offers has its benchmarks; the engine line is the game's own (the
-    Pandemic and card-game engines are not compiled, so they never claim to be)."""
+def test_bench_runs_for_the_card_game_and_each_game_names_its_own_engine() -> None:
+    """`bench tcg` runs (it was offered and crashed); the engine line is the benchmarked game's
+    own build: the Pandemic and card-game engines are not compiled, so they never claim to be.
+    (`bench pandemic` is not run here: its heuristic team plays a game in about 10 s.)"""
     import dejarik
 
-    code, out = run("bench", game, "--seconds", "0.3", "--no-openspiel")
+    assert dejarik.engine_build("pandemic") == dejarik.engine_build("tcg") == "pure Python"
+    code, out = run("bench", "tcg", "--seconds", "0.3", "--no-openspiel")
     assert code == 0, out
-    assert out.startswith(f"engine: {dejarik.engine_build(game)}, one process")
-    assert dejarik.engine_build(game) == "pure Python"
-    for line in (*lines, "pettingzoo API random", "gymnasium API random", "openspiel API random"):
+    assert out.startswith("engine: pure Python, one process")
+    for line in ("tcg random", "tcg greedy v greedy", "tcg heuristic v heuristic",
+                 "pettingzoo API random", "gymnasium API random", "openspiel API random"):
         assert line in out
 
 
