@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.agents.base import agent_specs, make_agent, parse_agents
+from dejarik.agents.base import agent_specs, parse_agents
 from dejarik.agents.learn import QUANT, Adam, backprop
 from dejarik.agents.policy import Array, PolicyNet, afterstates
 from dejarik.agents.tune import Task, chunked, game_seeds, map_games, map_tasks
@@ -101,7 +101,7 @@ def _record(task: Task) -> Positions:
         student = specs[0]
         if seed & 1:   # the other side (sides alternate seats, in the team game too)
             specs = specs[1:] + specs[:1]
-        players = [make_agent(spec, seed * 7919 + i) for i, spec in enumerate(specs)]
+        players = parse_agents(",".join(specs), seed, state.num_players)
         labels = parse_agents(teacher, seed, state.num_players) if playing else players
         luck = Rng(seed ^ 0xAF7E)
         while not state.is_terminal():
@@ -143,15 +143,20 @@ def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: in
     todo = [i for i in range(len(tasks)) if i not in done]
     for i, part in zip(todo, map_tasks(_record, [tasks[i] for i in todo], jobs, on_progress),
                        strict=True):
-        _save(parts / f"{i:05d}.npz", json.dumps(tasks[i][2:], sort_keys=True), part)
+        _save(parts / f"{i:05d}.npz", _chunk_key(tasks[i]), part)
         done[i] = part
     return Positions.join([done[i] for i in range(len(tasks))], size)
 
 
+def _chunk_key(task: Task) -> str:
+    """What a kept chunk was made of: its agents and seeds."""
+    return json.dumps(task[2:], sort_keys=True)
+
+
 def _kept_part(parts: Path, i: int, task: Task) -> Positions | None:
-    """Chunk i of a recording, if it was kept for this very task (its agents and seeds)."""
+    """Chunk i of a recording, if it was kept for this very task."""
     path = parts / f"{i:05d}.npz"
-    return _load(path, json.dumps(task[2:], sort_keys=True)) if path.exists() else None
+    return _load(path, _chunk_key(task)) if path.exists() else None
 
 
 def _load(path: Path, wanted: str) -> Positions:
@@ -183,10 +188,10 @@ def kept_recording(keep: Path | None, name: str, key: dict[str, Any],
     (whole or not at all). Training again with other network sizes or epochs costs no game.
     `make` is given a folder beside that file for the chunks done so far: a recording stopped
     half way goes on from there."""
-    wanted = json.dumps(key, sort_keys=True)
-    stem = f"{name}-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}"
     if keep is None:
         return make(None)
+    wanted = json.dumps(key, sort_keys=True)
+    stem = f"{name}-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}"
     cache = keep / f"{stem}.npz"
     if cache.exists():
         return _load(cache, wanted)
