@@ -6,17 +6,18 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean compiled
 
-$(STAMP): pyproject.toml
+# The checkout runs its source, compiled in place by `make compiled`, not when installed.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray,rl,postgres]'
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=70.1' wheel
+	DEJARIK_PURE_BUILD=1 $(BIN)/pip install --quiet -e '.[dev,ray,rl,postgres]'
 	touch $(STAMP)
 
 # The engine's hot modules compiled with mypyc, in place (the Python source stays the reference).
-ENGINE_SOURCES := $(addprefix src/dejarik/,core/rng.py $(addprefix deckbuilding/,defs.py cards.py state.py game.py rules.py effects.py heuristic.py evaluate.py observe.py notation.py invariants.py))
+ENGINE_SOURCES := $(addprefix src/dejarik/,$(shell sed -n 's/^    "\(.*\.py\)",$$/\1/p' src/dejarik/_engine.py))
 COMPILED := src/dejarik/_compiled.json
 
-$(COMPILED): $(STAMP) $(ENGINE_SOURCES) src/dejarik/_engine.py
+$(COMPILED): $(STAMP) $(ENGINE_SOURCES) src/dejarik/_engine.py setup.py
 	DEJARIK_PURE=1 $(BIN)/python -m dejarik.build_engine
 
 compiled: $(COMPILED)
@@ -30,7 +31,7 @@ run: $(STAMP)
 # The whole suite runs on the compiled engine; the rules, the cards and a cross-check of
 # compiled against pure play run again on the pure-Python source (DEJARIK_PURE=1).
 test: $(COMPILED)
-	$(BIN)/ruff check src tests bench examples tools
+	$(BIN)/ruff check src tests bench examples tools setup.py
 	$(BIN)/mypy src
 	$(BIN)/pytest -n 2 --dist worksteal --durations=25
 	DEJARIK_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -m pure

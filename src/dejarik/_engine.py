@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parent
 STAMP = PACKAGE / "_compiled.json"
 MODULES = (
     "core/rng.py",
+    "core/tasks.py",
     "deckbuilding/defs.py",
     "deckbuilding/cards.py",
     "deckbuilding/state.py",
@@ -26,7 +27,29 @@ MODULES = (
     "deckbuilding/observe.py",
     "deckbuilding/notation.py",
     "deckbuilding/invariants.py",
+    "pandemic/codes.py",
+    "pandemic/board.py",
+    "pandemic/state.py",
+    "pandemic/flow.py",
+    "pandemic/effects.py",
+    "pandemic/game.py",
+    "pandemic/observe.py",
+    "pandemic/policy_facts.py",
+    "pandemic/policy_plan.py",
+    "pandemic/policy_inner.py",
+    "pandemic/policy.py",
+    "tcg/state.py",
+    "tcg/flow.py",
+    "tcg/effects.py",
+    "tcg/pilots.py",
+    "tcg/game.py",
+    "tcg/observe.py",
+    "tcg/policy_battle.py",
+    "tcg/policy.py",
+    "agents/ismcts.py",
 )
+"""The hot path of every game and of the search, compiled with mypyc; each module has a
+pure-versus-compiled cross-check (tests/test_engine_builds.py). The Makefile reads this list."""
 
 
 def sources_digest() -> str:

@@ -1,17 +1,19 @@
-"""Compile the engine's hot modules in place with mypyc: `python -m dejarik.build_engine`.
-
-`--clean` removes a build. The Python source stays the reference (DEJARIK_PURE=1 runs it).
+"""Compile the engine's hot modules in place with mypyc: `python -m dejarik.build_engine`
+(`make compiled`), in a source checkout. It runs the checkout's setup.py, which also compiles
+them when the package is installed (`pip install .`, a wheel). `--clean` removes a build.
+The Python source stays the reference (DEJARIK_PURE=1 runs it).
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from dejarik._engine import MODULES, PACKAGE, STAMP, sources_digest
+from dejarik._engine import MODULES, PACKAGE, STAMP, build_state
+
+CHECKOUT = PACKAGE.parents[1]
 
 
 def clean() -> None:
@@ -25,20 +27,18 @@ def clean() -> None:
 
 
 def build() -> None:
-    """Compile MODULES in place with mypyc (needs mypy and a C compiler)."""
+    """Compile MODULES in place through the checkout's setup.py (needs mypy and a C compiler)."""
+    if not (CHECKOUT / "setup.py").is_file():
+        raise SystemExit(f"no setup.py in {CHECKOUT}: an in-place build needs a source checkout "
+                         "(an installed package was compiled when it was installed)")
     clean()
-    src = PACKAGE.parent
-    paths = [f"{PACKAGE.name}/{m}" for m in MODULES]
-    result = subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=src,
+    result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=CHECKOUT,
                             capture_output=True, text=True, check=False)
-    for scratch in ("build", ".mypy_cache"):
-        shutil.rmtree(src / scratch, ignore_errors=True)
-    if result.returncode != 0:
+    shutil.rmtree(CHECKOUT / "build", ignore_errors=True)
+    if result.returncode != 0 or build_state() != "current":
         clean()
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"mypyc failed (exit {result.returncode}); the pure-Python engine stays")
-    STAMP.write_text(json.dumps({"sources": sources_digest(), "modules": list(MODULES)}) + "\n",
-                     encoding="utf-8")
 
 
 def main(argv: list[str]) -> None:

@@ -210,17 +210,20 @@ def test_heuristic_weights_from_a_file(tmp_path: Any) -> None:
 def test_the_root_actions_are_compared_on_the_same_deals() -> None:
     """The k-th try of every root action meets the same deal of the hidden cards (in Kuhn
     poker: the opponent's card), so their difference is the action's, not the deals' luck."""
-    s = KuhnState(4)
+    seen: dict[tuple[int, ...], list[int]] = {}
+
+    class Watched(KuhnState):
+        """Every world the search deals is one of these (clones keep their class): the action
+        a world takes at the root, and the card player 1 cannot see, are written down."""
+
+        def apply(self, action: Any) -> None:
+            if self.history == "b":
+                seen.setdefault(action, []).append(self.cards[0])
+            super().apply(action)
+
+    s = Watched(4)
     s.apply(BET)
     agent = IsmctsAgent(3, iterations=60, deals=100)
-    seen: dict[int, list[int]] = {}
-    grow = agent._iterate
-
-    def watched(node: Any, world: Any, path: Any) -> None:
-        seen.setdefault(id(node), []).append(world.cards[0])   # the card player 1 cannot see
-        grow(node, world, path)
-
-    agent._iterate = watched  # type: ignore[method-assign]
     agent.act(s)
     tries = list(seen.values())
     assert len(tries) == 2 and min(map(len, tries)) >= 3

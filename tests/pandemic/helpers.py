@@ -199,13 +199,18 @@ def raw_pack() -> dict[str, Any]:
     return copy.deepcopy(_RAW)
 
 
+_EDITED: dict[int, tuple[PandemicState, dict[str, Any]]] = {}
+"""Each repacked state's pack data so far (a compiled state takes no attribute of a test's)."""
+
+
 def repack(s: PandemicState, change: Callable[[dict[str, Any]], None]) -> None:
     """Replace the state's pack by the test pack with `change` applied to its data, on top of
     the changes made before (the board, the squad list and the Jedi stay as they are, so the
     state's indexes stay valid). The die the state had is kept."""
-    data = getattr(s, "_test_pack_data", None) or raw_pack()
+    _, data = _EDITED.get(id(s), (s, None))
+    data = data or raw_pack()
     change(data)
-    s._test_pack_data = data      # type: ignore[attr-defined]
+    _EDITED[id(s)] = (s, data)    # the state is held, so its id names no other
     s.pack = replace(compile_pack(copy.deepcopy(data), "rules_test.yaml (changed)"), die=s.pack.die)
     s._legal = None
 

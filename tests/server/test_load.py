@@ -1,4 +1,4 @@
-"""A bounded load test of `dejarik serve` (bench/server_load.py): bots on both seats of many
+"""A bounded load test of `dejarik serve` (dejarik.benchmarks.server_load): bots on both seats of many
 games at once, against the real server in a subprocess. Every act must be acknowledged without
 an error, and every game must hold exactly the actions its bots were told were stored."""
 
@@ -11,14 +11,14 @@ import pytest
 import sqlalchemy as sa
 from click.testing import CliRunner
 
-from dejarik.cli.benchrun import load
+from dejarik.benchmarks import server_load as load_test
 from dejarik.cli.main import main
 from dejarik.server import db
 
 
 @pytest.fixture(scope="module")
 def server_load() -> ModuleType:
-    return load("server_load")
+    return load_test
 
 
 def test_many_bot_games_at_once_lose_nothing(server_load: ModuleType, tmp_path: Path) -> None:

@@ -147,8 +147,8 @@ def replay_verify(file: str) -> None:
 @click.option("--json", "json_out", default=None, help="server: also write the figures to this JSON file")
 def bench(game: str, seconds: float | None, openspiel: bool, games: int, think: str, seed: int,
           db_url: str | None, json_out: str | None) -> None:
-    """Run the benchmarks in bench/ and print the figures: a game's engine (one core), or
-    `server`, a load test of `dejarik serve` on loopback (bench/server_load.py)."""
+    """Run the benchmarks shipped with Dejarik and print the figures: a game's engine (one core), or
+    `server`, a load test of `dejarik serve` on loopback."""
     from dejarik.cli.benchrun import run_bench, run_server_bench
 
     try:

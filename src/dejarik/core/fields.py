@@ -5,7 +5,10 @@ A game lists the fields that make up a position, each with its type as JSON hold
 The type gives the shape: how deep the lists go, whether the field may be None, or a map from
 ints to lists. From that one declaration `StateFields` makes:
 
-- `copy(src, dst)`: copies every field, each list afresh, values shared (they are immutable);
+- `copy(src, dst)`: copies every field, each list afresh, values shared (they are immutable),
+  and hands over the `shared` attributes (the parts play never changes: the pack, the
+  config...) as they are. It names every attribute, so it also copies a compiled state,
+  which has no `__dict__`;
 - `key(state)`: a tuple of every field, hashable and stable, for `state_hash`;
 - `to_json(state)` and `load(state, data)`: plain JSON, and back with every field checked, so
   a bad save raises a SaveError naming the field and leaves nothing half-loaded.
@@ -96,14 +99,16 @@ def _field_code(f: Field, src: str, key: bool) -> str:
 class StateFields:
     """Everything a game does with its fields, made from one declaration."""
 
-    def __init__(self, game: str, fields: Sequence[Field],
+    def __init__(self, game: str, fields: Sequence[Field], shared: Sequence[str] = (),
                  encode: Callable[[Any], Any] = encode_value,
                  decode: Callable[[Any], Any] = decode_value) -> None:
         self.game = game
         self.fields = tuple(fields)
         self.names = tuple(f.name for f in self.fields)
+        self.shared = tuple(shared)
         self.encode, self.decode = encode, decode
         copy_lines = [f"    dst.{f.name} = {_field_code(f, 'src', key=False)}" for f in self.fields]
+        copy_lines += [f"    dst.{name} = src.{name}" for name in self.shared]
         key_items = ",\n        ".join(_field_code(f, "s", key=True) for f in self.fields)
         source = ("def copy(src, dst):\n" + "\n".join(copy_lines) + "\n"
                   f"def key(s):\n    return (\n        {key_items},\n    )\n")

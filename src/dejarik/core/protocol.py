@@ -121,6 +121,23 @@ class GameInfo:
     """One line for people: what the game is, and where its rules come from."""
 
 
+@dataclass(frozen=True)
+class Benchmark:
+    """A line of `dejarik bench GAME`: whole games of one configuration, dealt and played to
+    the end over and over, every seat played by the same agent spec (each seat seeded apart)."""
+
+    label: str
+    """What is measured, in words (e.g. 'greedy v greedy', 'team random')."""
+    config: Mapping[str, Any]
+    """The configuration, before `normalize_config`."""
+    players: str
+    """An agent spec every seat plays by, e.g. 'random' or 'greedy'."""
+
+
+RANDOM_PLAY = (Benchmark("random", {}, "random"),)
+"""The benchmark of a game that declares none: random legal actions, its default config."""
+
+
 CAPABILITIES: dict[str, str] = {
     "agents": "agent hooks (a rule-of-thumb move and an evaluation for the AI players)",
     "spaces": "learning spaces (fixed-size observations and actions for learning agents)",
@@ -140,6 +157,9 @@ class Game(Protocol):
     name: str
     engine_version: str
     info: GameInfo
+    benchmarks: tuple[Benchmark, ...]
+    """What `dejarik bench` plays of this game: random play first, then the strongest simple
+    players, the rates people compare across versions and with OpenSpiel."""
 
     def new_state(self, config: dict[str, Any], seed: int) -> GameState: ...
 
@@ -208,6 +228,7 @@ class GameBase:
     name: ClassVar[str]
     engine_version: ClassVar[str]
     info: ClassVar[GameInfo]
+    benchmarks: ClassVar[tuple[Benchmark, ...]] = RANDOM_PLAY
     capability_paths: ClassVar[Mapping[str, str]] = {}
 
     def _capability(self, key: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
+from dejarik.core.protocol import Benchmark, GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "deckbuilding-4"
 
@@ -32,6 +32,13 @@ class DeckbuildingGame(GameBase):
         content="packs", contents=("original", "clone_wars"),
         summary="two players (or the 2v2 team game) build decks and destroy each other's bases; "
                 "the original and Clone Wars editions, by their rulebooks")
+    # long enough that no benchmarked game is cut short
+    benchmarks = (
+        Benchmark("random", {"turn_limit": 1000}, "random"),
+        Benchmark("greedy v greedy", {"turn_limit": 1000}, "greedy"),
+        Benchmark("team random", {"turn_limit": 1000, "team": True}, "random"),
+        Benchmark("team greedy", {"turn_limit": 1000, "team": True}, "greedy"),
+    )
     capability_paths: ClassVar[Mapping[str, str]] = {
         "agents": "dejarik.deckbuilding.hooks:HOOKS",
         "spaces": "dejarik.deckbuilding.tensors:SPACES",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
+from dejarik.core.protocol import Benchmark, GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "pandemic-4"   # 4: source markers on the task stack (words.py)
 DEFAULT_PACK = "pandemic_sample"
@@ -26,6 +26,12 @@ class PandemicGame(GameBase):
         content="pack", contents=(DEFAULT_PACK,),
         summary="1 to 5 players (solo: one person, two Jedi) defend the galaxy together against a "
                 "villain; Dejarik's sample campaign, or a pack of the published content you supply")
+    benchmarks = (
+        Benchmark("random", {"players": 2, "difficulty": "padawan"}, "random"),
+        Benchmark("greedy team", {"players": 2, "difficulty": "padawan"}, "greedy"),
+        Benchmark("greedy team of 4", {"players": 4, "difficulty": "knight"}, "greedy"),
+        Benchmark("heuristic team", {"players": 2, "difficulty": "padawan"}, "heuristic"),
+    )
     capability_paths: ClassVar[Mapping[str, str]] = {
         "agents": "dejarik.pandemic.policy:HOOKS",
         "spaces": "dejarik.pandemic.tensors:SPACES",

@@ -667,7 +667,7 @@ def _villain(c: _Compiler, v: Any, where: str, missions: list[MissionDef]) -> Vi
     deck = []
     for i, card in enumerate(_list(c, v.get("deck"), w + ".deck")):
         card = c.keys(card, f"{w}.deck[{i}]", {"name", "effects"}, {"name", "effects"})
-        cname = card["name"] if card["name"] is not None else None
+        cname = c.str_(card["name"], f"{w}.deck[{i}].name") if card["name"] is not None else None
         cw = f"{w}.deck[{i}]" + (f" {cname!r}" if cname else "")
         if cname is None:
             c.unknown.append(cw + ".name")

@@ -77,7 +77,7 @@ def features(s: S) -> dict[str, float]:
         "mission_cards": float(on_missions),
         "distance": float(sum(max(0, f.target_dist[p]) for p in s.pos)),
         "next_turn": _next_turn(s),
-        "refused": float(getattr(s, REFUSED, 0)),
+        "refused": float(s.lookahead_refusals),
     }
 
 
@@ -124,10 +124,6 @@ def heuristic_action(s: S, rng: Rng) -> Action:
     return a if a is not None and a in acts else acts[rng.below(len(acts))]
 
 
-REFUSED = "lookahead_refusals"
-"""The mark `settle` leaves on a lookahead's copy for each request refused in its line."""
-
-
 def settle(s: S, rng: Rng, budget: int = 600) -> None:
     """Play the rest of the turn by rule of thumb, the villain's card and the invasion
     included, so a one-step lookahead judges each action by the whole turn it leads to: every
@@ -139,7 +135,7 @@ def settle(s: S, rng: Rng, budget: int = 600) -> None:
         a = heuristic_action(s, rng)
         if s.tasks[-1][0] == "?consent" and a[0] == C.REFUSE and s.phase == ACTIONS:
             s.actions_left = 0
-            setattr(s, REFUSED, getattr(s, REFUSED, 0) + 1)
+            s.lookahead_refusals += 1
         s.apply(a)
         budget -= 1
 

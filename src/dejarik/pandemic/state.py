@@ -36,7 +36,8 @@ FIELDS = StateFields("pandemic", [Field(name, kind) for name, kind in {
     "finale": bool, "finale_next": int, "active": int, "phase": int, "turn": int,
     "actions_left": int, "uses_left": int, "ctx": _INTS | None, "hurt": _INTS | None,
     "tasks": list[Any], "done": bool, "won": bool, "end_reason": str,
-}.items()])
+}.items()], shared=("pack", "config", "teams", "card_def", "routes", "rates", "threat_last", "max_droids",
+                    "turn_limit", "_legal", "lookahead_refusals"))
 """Every field of a position with its type in JSON: copying, the hash, saving and loading are
 derived from this one list (core/fields.py). Tasks are tuples of mixed values."""
 
@@ -105,6 +106,7 @@ class PandemicState:
         self.log: list[str] | None = None
         self.trace: dict[str, Any] | None = None  # a simulated game's record (simreport.py)
         self._legal: list[Action] | None = None
+        self.lookahead_refusals = 0   # requests refused in a lookahead's line (policy.settle)
 
     # -- names -----------------------------------------------------------------------------
     def planet_name(self, p: int) -> str:
@@ -261,13 +263,11 @@ class PandemicState:
 
     # -- copies, hashes, JSON --------------------------------------------------------------
     def clone(self) -> Self:
-        s = type(self).__new__(type(self))
-        s.__dict__.update(self.__dict__)   # the parts play never changes: pack, config, routes...
+        s = type(self)()
         FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None
         s.trace = None
-        s._legal = self._legal
         return s
 
     def _key(self) -> tuple[Any, ...]:

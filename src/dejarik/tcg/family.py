@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from dejarik.core.protocol import GameBase, GameInfo, GameState, named_options
+from dejarik.core.protocol import Benchmark, GameBase, GameInfo, GameState, named_options
 
 ENGINE_VERSION = "tcg-4"
 SAMPLES = Path(__file__).parent / "data" / "decks"
@@ -32,6 +32,12 @@ class TcgGame(GameBase):
         content="decks", contents=tuple(sample_decks()),
         summary="the Dark Side against the Light Side in three arenas (Space, Ground, Character), "
                 "with build points and dice; every set's cards, AOTC's abilities in full")
+    # the default decks: the first Dark Side and Light Side sample decks
+    benchmarks = (
+        Benchmark("random", {}, "random"),
+        Benchmark("greedy v greedy", {}, "greedy"),
+        Benchmark("heuristic v heuristic", {}, "heuristic"),
+    )
     capability_paths: ClassVar[Mapping[str, str]] = {
         "agents": "dejarik.tcg.policy:HOOKS",
         "spaces": "dejarik.tcg.tensors:SPACES",

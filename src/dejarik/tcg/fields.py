@@ -44,4 +44,4 @@ FIELDS = StateFields("tcg", [Field(name, kind) for name, kind in {
     "used": list[Any], "attacked": int, "step": int, "turn": int, "phase": int, "tasks": list[Any],
     "done": bool, "won": int, "end_reason": str,
     "under": dict[int, _INTS], "aboard": dict[int, _INTS],
-}.items()], encode, decode)
+}.items()], shared=("defs", "config", "options", "num_players", "_legal"), encode=encode, decode=decode)

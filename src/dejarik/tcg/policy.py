@@ -10,7 +10,6 @@ and the rules use it to attack, retreat and cover the arenas.
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -72,7 +71,7 @@ def _worth(s: S, u: int) -> float:
 def _reserve(s: S, p: int, leaving: frozenset[int]) -> list[float]:
     """What p has beside its units in play: the worth of retreated units (and of `leaving`,
     about to retreat), build counters, cards in hand, Force and unspent setup points."""
-    retreated = sum(_worth(s, u) for u in leaving if s.owner[u] == p)
+    retreated = sum((_worth(s, u) for u in leaving if s.owner[u] == p), 0.0)
     counters = 0
     for c in s.build[p]:
         if s.face_up[c]:
@@ -93,8 +92,8 @@ def features(s: S, player: int) -> list[float]:
     """`player`'s lead over the opponent on the board as it stands, in FEATURES' order (what
     `dejarik tune` fits the weights to at the end of each turn)."""
     other = 1 - player
-    arena_lead = [sum(_worth(s, u) for u in s.arena[player][a]) - sum(_worth(s, u) for u in s.arena[other][a])
-                  for a in range(3)]
+    arena_lead = [sum((_worth(s, u) for u in s.arena[player][a]), 0.0)
+                  - sum((_worth(s, u) for u in s.arena[other][a]), 0.0) for a in range(3)]
     held = sum(s.controls(player, a) for a in range(3)) - sum(s.controls(other, a) for a in range(3))
     present = sum(bool(s.arena[player][a]) for a in range(3)) - sum(bool(s.arena[other][a]) for a in range(3))
     mine, theirs = _reserve(s, player, frozenset()), _reserve(s, other, frozenset())
@@ -157,14 +156,14 @@ def evaluate(s: S, player: int, weights: Mapping[str, float] | None = None) -> f
     w = weights or WEIGHTS
     key = _fingerprint(s)
     last = _LAST[0]
-    if last is not None and last[0]() is s and last[1] == key and last[2] is w:
+    if last is not None and last[0] is s and last[1] == key and last[2] is w:
         return last[3][player]
     values = _outlooks(s, w)
-    _LAST[0] = (weakref.ref(s), key, w, values)
+    _LAST[0] = (s, key, w, values)   # held, so no other state can take its place
     return values[player]
 
 
-_Memory = tuple[weakref.ref['S'], tuple[object, ...], Mapping[str, float], tuple[float, float]]
+_Memory = tuple['S', tuple[object, ...], Mapping[str, float], tuple[float, float]]
 _LAST: list[_Memory | None] = [None]
 
 
@@ -189,7 +188,7 @@ def attack_value(s: S, u: int, t: int) -> float:
 
 
 def _strength(s: S, p: int, a: int) -> float:
-    return sum(_worth(s, u) for u in s.arena[p][a])
+    return sum((_worth(s, u) for u in s.arena[p][a]), 0.0)
 
 
 def _arena_need(s: S, p: int, a: int) -> int:

@@ -217,11 +217,11 @@ def play_out(sk: Sketch, sample: int, gone: frozenset[int] = frozenset()) -> Out
             if best < 0:
                 continue
             draw = draws[units[i] % _STREAM]
-            hits = 0
-            while hits + 1 < len(best_odds) and draw < best_odds[hits + 1]:
-                hits += 1
+            dealt = 0
+            while dealt + 1 < len(best_odds) and draw < best_odds[dealt + 1]:
+                dealt += 1
             before = left[best]
-            left[best] = before - hits
+            left[best] = before - dealt
             if left[best] <= 0 < before:
                 alive_in[owner[best]][arena[best]] -= 1
     holder = [DARK if alive_in[DARK][a] and not alive_in[LIGHT][a]

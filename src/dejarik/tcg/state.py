@@ -272,8 +272,7 @@ class TcgState:
 
     # -- copies, hashes, JSON --------------------------------------------------------------
     def clone(self) -> Self:
-        s = type(self).__new__(type(self))
-        s.__dict__.update(self.__dict__)   # the parts play never changes: defs, config, options
+        s = type(self)()
         FIELDS.copy(self, s)
         s.rng = self.rng.copy()
         s.log = None

@@ -1,6 +1,7 @@
 """A load test of `dejarik serve` on loopback. Run by `dejarik bench server`, or directly:
 
-    python bench/server_load.py --games 200 --seconds 60 --think 0.2-1.0 --seed 1 [--db URL] [--json out.json]
+    python -m dejarik.benchmarks.server_load --games 200 --seconds 60 --think 0.2-1.0 --seed 1 \
+        [--db URL] [--json out.json]
 
 It starts the server as a subprocess (a fresh SQLite file in a temporary folder unless --db
 names another database), with rate limits high enough for every client to come from one

@@ -12,7 +12,7 @@ and :func:`random_playout_rate` raises :class:`RuntimeError` when it cannot.
 
 Run directly to print the figures for both games::
 
-    python bench/openspiel_games.py [--seconds 2.0] [--seed 0]
+    python -m dejarik.benchmarks.openspiel [--seconds 2.0] [--seed 0]
 """
 
 from __future__ import annotations
