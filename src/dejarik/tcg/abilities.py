@@ -252,8 +252,8 @@ class _Reader:
         elif name == "at_battle_start":
             steps.append(("at_battle_start", self.ops(arg, at)))
         elif name in ("gain_force",):
-            n = arg if arg == "prevented" else self.integer(arg, at, 1)
-            steps.append(("gain_force", n))
+            gained: int | str = arg if arg == "prevented" else self.integer(arg, at, 1)
+            steps.append(("gain_force", gained))
         elif name in ("lose_force", "build_points"):
             d = self.mapping(arg, at, {"side", "n"})
             steps.append((name, self.side(d.get("side"), f"{at}.side"), self.integer(d.get("n"), f"{at}.n")))

@@ -20,48 +20,23 @@ UNIT, BATTLE, MISSION, OTHER = 0, 1, 2, 3
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
+    """A card's facts, with what the rules ask of them worked out once (the hot path reads
+    these many times a move: a property that parsed the name each time cost a third of a
+    random game)."""
+
     facts: CardFacts
     abilities: tuple[Ability, ...]
     implemented: bool
     tags: frozenset[str]          # every run of whole words in the subtype: "Jedi", "Jedi Master"
-
-    @property
-    def name(self) -> str:
-        return self.facts.name
-
-    @property
-    def uname(self) -> str:
-        """The name every version shares (uniqueness and stacking go by it)."""
-        return _EQUIVALENT.get(self.facts.unique_name, self.facts.unique_name)
-
-    @property
-    def unique(self) -> bool:
-        return self.facts.version is not None
-
-    @property
-    def kind(self) -> int:
-        t = self.facts.type
-        return UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" else OTHER
-
-    @property
-    def arena(self) -> int:
-        return ARENAS.index(self.facts.type) if self.facts.type in ARENAS else -1
-
-    @property
-    def cost(self) -> int:
-        return self.facts.cost or 0
-
-    @property
-    def speed(self) -> int:
-        return self.facts.speed or 0
-
-    @property
-    def power(self) -> int:
-        return self.facts.power or 0
-
-    @property
-    def health(self) -> int:
-        return self.facts.health or 0
+    name: str
+    uname: str                    # the name every version shares (uniqueness and stacking go by it)
+    unique: bool
+    kind: int                     # UNIT, BATTLE, MISSION or OTHER
+    arena: int                    # a unit's arena (an index of ARENAS), else -1
+    cost: int
+    speed: int
+    power: int
+    health: int
 
     def keyword(self, name: str) -> int:
         return sum(a.n for a in self.abilities if a.kind == "keyword" and a.keyword == name)
@@ -86,7 +61,14 @@ def _printed(name: str) -> str:
 def make_def(facts: CardFacts) -> CardDef:
     table = bundled_abilities()
     abilities = table.get(facts.name, table.get(_printed(facts.name)))
-    return CardDef(facts, abilities or (), abilities is not None, _tags(facts.subtype))
+    t = facts.type
+    kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" else OTHER
+    return CardDef(facts, abilities or (), abilities is not None, _tags(facts.subtype), name=facts.name,
+                   uname=_EQUIVALENT.get(facts.unique_name, facts.unique_name),
+                   unique=facts.version is not None,
+                   kind=kind,
+                   arena=ARENAS.index(t) if t in ARENAS else -1, cost=facts.cost or 0,
+                   speed=facts.speed or 0, power=facts.power or 0, health=facts.health or 0)
 
 
 @cache

@@ -9,7 +9,7 @@ from typing import Any
 from dejarik.core.errors import ConfigError
 from dejarik.core.rng import Rng
 from dejarik.core.saved import short_repr
-from dejarik.tcg.carddefs import all_defs
+from dejarik.tcg.carddefs import CardDef, all_defs
 from dejarik.tcg.decks import Deck, load_deck
 from dejarik.tcg.family import SAMPLES, sample_decks
 from dejarik.tcg.flow import HAND_SIZE, SETUP_POINTS, run
@@ -95,28 +95,35 @@ def _refs(value: str | list[str]) -> list[str]:
     return value if isinstance(value, list) else [value]
 
 
+@cache
+def _dealt(dark: str, light: str) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
+    """What a pairing of decks puts on the table, worked out once: the cards both decks use
+    (sorted by name), and each physical card's index among them and its owner, the dark deck
+    first, each in its list's order."""
+    decks = [deck_for(dark), deck_for(light)]
+    names = sorted({c.name for deck in decks for c in deck.cards()})
+    index = {n: i for i, n in enumerate(names)}
+    table = all_defs()
+    cards = [(index[card.name], p) for p, deck in enumerate(decks) for card in deck.cards()]
+    return tuple(table[n] for n in names), tuple(i for i, _ in cards), tuple(p for _, p in cards)
+
+
 def new_state(config: dict[str, Any], seed: int) -> TcgState:
     cfg = normalize_config(config)
     rng = Rng(seed)
     for key in ("dark", "light"):   # a list: the game's own luck deals one (the state keeps it)
         if isinstance(cfg[key], list):
             cfg = {**cfg, key: cfg[key][rng.below(len(cfg[key]))]}
-    decks = [deck_for(cfg["dark"]), deck_for(cfg["light"])]
-    names = sorted({c.name for deck in decks for c in deck.cards()})
-    index = {n: i for i, n in enumerate(names)}
-    table = all_defs()
+    defs, card_def, owner = _dealt(cfg["dark"], cfg["light"])
     s = TcgState()
     s.config = cfg
     s.options = {k: cfg[k] for k in (*CHOICES, "turn_limit")}
-    s.defs = tuple(table[n] for n in names)
+    s.defs = defs
     s.rng = rng
-    for p, deck in enumerate(decks):
-        for card in deck.cards():
-            inst = len(s.card_def)
-            s.card_def.append(index[card.name])
-            s.owner.append(p)
-            s.zone.append(DECK)
-            s.deck[p].append(inst)
+    s.card_def, s.owner = list(card_def), list(owner)
+    s.zone = [DECK] * len(card_def)
+    for p in (DARK, LIGHT):
+        s.deck[p] = [inst for inst, who in enumerate(owner) if who == p]
     n = len(s.card_def)
     s.counters, s.damage = [0] * n, [0] * n
     s.tapped, s.face_up = [False] * n, [False] * n
