@@ -34,13 +34,18 @@ def _window(seconds: float, seed: int, deal: Callable[[int], tuple[GameState, li
     return steps, games, time.perf_counter() - start
 
 
+def _setup(game: Game, bench: Benchmark) -> tuple[dict[str, object], int]:
+    """A benchmark's normalised configuration and its number of seats."""
+    config = game.normalize_config(dict(bench.config))
+    return config, game.num_players(config)
+
+
 def whole_games_rate(game: Game, bench: Benchmark, seconds: float = 3.0, seed: int = 0,
                      windows: int = WINDOWS) -> Rate:
     """The budget split into windows, each a fresh run of games from `seed`. The machine is
     shared and its speed drifts by tens of percent over minutes, so the median window is the
     figure and the slowest and fastest windows show the spread."""
-    config = game.normalize_config(dict(bench.config))
-    seats = game.num_players(config)
+    config, seats = _setup(game, bench)
     parse_agents(bench.players, seed, seats)   # a bad spec fails before the clock starts
 
     def deal(g: int) -> tuple[GameState, list[Agent]]:
@@ -58,9 +63,9 @@ def whole_games_rate(game: Game, bench: Benchmark, seconds: float = 3.0, seed: i
 
 def decisions_along(game: Game, bench: Benchmark, seed: int, every: int = 4) -> list[GameState]:
     """Real choices (two or more legal actions) along one game of `bench`, early to late."""
-    config = game.normalize_config(dict(bench.config))
+    config, seats = _setup(game, bench)
     s = game.new_state(config, seed)
-    players = parse_agents("greedy", seed, game.num_players(config))
+    players = parse_agents("greedy", seed, seats)
     out = []
     step = 0
     while not s.is_terminal():
