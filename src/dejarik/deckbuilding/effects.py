@@ -167,8 +167,13 @@ def candidates(s: S, sources: tuple[tuple[int, Filter], ...], pl: int,
 
 def _galaxy_tops(sources: tuple[tuple[int, Filter], ...]) -> int:
     """How many top cards of the galaxy deck these zones look at (0: none)."""
-    return max((2 if z == d.Z_GALAXY_TOP2 else 1 for z, _ in sources
-                if z in (d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2)), default=0)
+    k = 0
+    for z, _ in sources:
+        if z == d.Z_GALAXY_TOP2:
+            return 2
+        if z == d.Z_GALAXY_TOP:
+            k = 1
+    return k
 
 
 def prepare(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> None:
@@ -185,7 +190,16 @@ def any_candidate(s: S, sources: tuple[tuple[int, Filter], ...], pl: int) -> boo
     r = s.region(pl)
     if k and len(r.deck) < k and r.discard:
         return True
-    return bool(candidates(s, sources, pl))
+    # what `candidates` would list, stopping at the first (copies merged or not, one is enough)
+    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+    for zone, flt in sources:
+        lst = s.zone_list(zone, pl)
+        if zone in (d.Z_DECK_TOP, d.Z_OPP_DECK_TOP, d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2):
+            lst = lst[-2:] if zone == d.Z_GALAXY_TOP2 else lst[-1:]
+        for c in lst:
+            if flt.match(s.card(c), own, enemy):
+                return True
+    return False
 
 
 def can_buy(s: S, cd: CardDef, pl: int) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -178,6 +179,78 @@ def check_dealable(table: CardTable, sel: Selection, cfg: Mapping[str, Any]) -> 
                               f"bases_to_win {btw} is impossible")
 
 
+# The last config dealt from, as given, with what it resolved to: a simulation deals thousands
+# of games from one config, and checking it again each time cost a sixth of a greedy game.
+# Configs that name pack files are checked every time (a file edited is a new table).
+_LAST_CONFIG: list[tuple[dict[str, Any], dict[str, Any], CardTable, Selection]] = []
+
+
+def _prepared(config: Mapping[str, Any], deal: bool) -> tuple[dict[str, Any], CardTable, Selection]:
+    """The normalised config, its card table and its selection."""
+    if deal and _LAST_CONFIG and _LAST_CONFIG[0][0] == config:
+        _, cfg, table, sel = _LAST_CONFIG[0]
+        return cfg, table, sel
+    cfg = normalize_config(config, deal)
+    table = table_for(cfg)
+    sel = selection(table, cfg)
+    packs = config.get("packs", config.get("pack"))
+    if deal and not any(isinstance(r, str) and r.endswith((".yaml", ".yml"))
+                        for r in (packs if isinstance(packs, list | tuple) else [packs])):
+        _LAST_CONFIG[:] = [(copy.deepcopy(dict(config)), cfg, table, sel)]
+    return cfg, table, sel
+
+
+class _Layout:
+    """A new game's cards before any shuffle: the instances (their card ids, in order), each
+    region's galaxy deck and pilot stack, each seat's starter deck and bases. The same for
+    every game of a selection and mode, so it is laid out once and copied."""
+
+    def __init__(self, inst_def: list[int], regions: list[Region], players: list[PlayerState]
+                 ) -> None:
+        self.inst_def, self.regions, self.players = inst_def, regions, players
+
+
+_LAYOUTS: dict[tuple[int, Selection, str, int], tuple[CardTable, _Layout]] = {}
+
+
+def _layout(s: DeckbuildingState) -> _Layout:
+    """The layout of s's table, selection, mode and seats (cached; the table is kept with it,
+    so a table that was dropped and whose id came back is not mistaken for it)."""
+    t, sel, mode = s.table, s.selection, s.config["mode"]
+    key = (id(t), sel, mode, s.num_players)
+    hit = _LAYOUTS.get(key)
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    inst_def: list[int] = []
+
+    def new(def_id: int, copies: int) -> list[int]:
+        start = len(inst_def)
+        inst_def.extend([def_id] * copies)
+        return list(range(start, start + copies))
+
+    regions, players = [], []
+    pilot = next(c for c in t.defs if c.role == d.PILOT and c.pack == sel.pilots)
+    for _ in range(s.num_players // 2):
+        region = Region()
+        for c in dealt_cards(t, sel, mode):
+            if c.role == d.GALAXY:
+                region.deck += new(c.id, c.copies)
+        region.pilots = new(pilot.id, pilot.copies)
+        regions.append(region)
+    for f in s.factions:
+        p = PlayerState(f.id)
+        for c in t.defs:
+            if c.role == d.STARTER and c.faction == f.id:
+                p.deck += new(c.id, c.copies)
+        bases = [x for b in bases_in_play(t, f.id, mode) for x in new(b.id, 1)]
+        p.base = next(b for b in bases if t.defs[inst_def[b]].starting)
+        p.base_deck = [b for b in bases if b != p.base]
+        players.append(p)
+    layout = _Layout(inst_def, regions, players)
+    _LAYOUTS[key] = (t, layout)
+    return layout
+
+
 class DeckbuildingState(StateData):
     """A position of Star Wars: The Deckbuilding Game: two players, or the 2v2 team game
     (seed 002) with four seats (see `state.seat_tables`)."""
@@ -200,10 +273,8 @@ class DeckbuildingState(StateData):
         return s
 
     def _blank(self, config: Mapping[str, Any], seed: int, deal: bool = False) -> None:
-        self.config = normalize_config(config, deal)
-        self.table = table_for(self.config)
+        self.config, self.table, self.selection = _prepared(config, deal)
         self.defs = self.table.defs
-        self.selection = selection(self.table, self.config)
         self.team_game = bool(self.config["team"])
         self.num_players = 4 if self.team_game else 2
         self.mates = seat_tables(self.num_players)
@@ -215,38 +286,21 @@ class DeckbuildingState(StateData):
         self.rng = Rng(seed)
         self._init_fields()
         self._legal: list[Move3] | None = None
+        self._kind = -1                          # the kind whose actions `_kind_acts` lists
+        self._kind_acts: list[Move3] = []
 
     # -- setup (rulebook PRZYGOTOWANIE / PREPARAZIONE) -------------------------------------------
-    def _new(self, def_id: int, copies: int) -> list[int]:
-        start = len(self.inst_def)
-        self.inst_def.extend([def_id] * copies)
-        return list(range(start, start + copies))
-
     def _setup(self) -> None:
         """Deal a new game. The team game has two regions, each with its own galaxy deck,
         row and pilot stack, and every player their own deck and bases (seed 002)."""
-        t, sel, mode = self.table, self.selection, self.config["mode"]
-        self.inst_def = []
-        pilot = next(c for c in t.defs if c.role == d.PILOT and c.pack == sel.pilots)
-        for _ in range(self.num_players // 2):
-            region = Region()
-            for c in dealt_cards(t, sel, mode):
-                if c.role == d.GALAXY:
-                    region.deck += self._new(c.id, c.copies)
-            region.pilots = self._new(pilot.id, pilot.copies)
-            self.regions.append(region)
-        for f in self.factions:
-            p = PlayerState(f.id)
-            for c in t.defs:
-                if c.role == d.STARTER and c.faction == f.id:
-                    p.deck += self._new(c.id, c.copies)
-            bases = [x for b in bases_in_play(t, f.id, mode) for x in self._new(b.id, 1)]
-            p.base = next(b for b in bases if self.card(b).starting)
-            p.base_deck = [b for b in bases if b != p.base]
-            self.players.append(p)
+        layout = _layout(self)
+        self.inst_def = list(layout.inst_def)
+        self.regions = [r.copy() for r in layout.regions]
+        self.players = [p.copy() for p in layout.players]
         self.damage = [0] * len(self.inst_def)
         # cross-edition play and the team game: the first side is drawn at random; the Force
         # marker starts at the second side's end of the track
+        sel = self.selection
         self.first = sel.first if sel.first is not None else self.rng.below(2)
         self.active = self.first
         for p in self.players:
@@ -281,10 +335,11 @@ class DeckbuildingState(StateData):
 
     def apply(self, action: tuple[int, ...]) -> None:
         act = tuple(action)
-        if act not in self.legal_actions():
+        if not self._is_legal(act):
             raise IllegalActionError(f"illegal action {self._describe(act)}: "
                                      f"{'the game is over' if self.done else 'not among the legal actions'}")
         self._legal = None
+        self._kind = -1
         kind = act[0]
         if self.waiting:
             if self.log is not None:  # say what was chosen, in words (not on the hot path)
@@ -311,6 +366,23 @@ class DeckbuildingState(StateData):
             rules.switch(self)
         else:
             rules.end_turn(self)
+
+    def actions_of_kind(self, kind: int) -> list[Move3]:
+        """The main phase's legal actions of one kind, remembered until the next action: a
+        player that looks only at some kinds (the rule of thumb) lists only those, and `apply`
+        checks its choice against the same list."""
+        acts = rules.actions_of_kind(self, kind)
+        self._kind, self._kind_acts = kind, acts
+        return acts
+
+    def _is_legal(self, act: tuple[int, ...]) -> bool:
+        """Among the legal actions: the whole list when it is known, else the list of the
+        action's kind (a player that chose without listing every action is not made to)."""
+        if self._legal is not None or self.done or self.waiting or not act:
+            return act in self.legal_actions()
+        if act[0] == self._kind:
+            return act in self._kind_acts
+        return act in rules.actions_of_kind(self, act[0])
 
     def _describe(self, act: tuple[int, ...]) -> str:
         try:
@@ -373,6 +445,8 @@ class DeckbuildingState(StateData):
         s.secret_notes = {}
         s.events = None
         s._legal = None
+        s._kind = -1
+        s._kind_acts = []
         return s
 
     def _key(self) -> tuple[Any, ...]:

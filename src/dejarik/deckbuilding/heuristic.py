@@ -20,25 +20,30 @@ _MAIN_ORDER = (d.PLAY, d.USE, d.BUY, d.COMMIT, d.RESOLVE, d.END)
 
 
 def heuristic_action(s: DeckbuildingState, rng: Rng) -> Move3:
-    acts = s.legal_actions()
-    if len(acts) == 1:
-        return acts[0]
     if s.waiting:
-        return _decide(s, acts)
+        acts = s.legal_actions()
+        return acts[0] if len(acts) == 1 else _decide(s, acts)
     for kind in _MAIN_ORDER:
-        group = [a for a in acts if a[0] == kind]
+        # only the kinds it looks at are listed: most moves are the first card in hand
+        group = s.actions_of_kind(kind)
         if not group:
             continue
-        if kind == d.BUY:
-            best = max(group, key=lambda a: (s.card(a[1]).cost, s.card(a[1]).attack, -a[1]))
-            if s.card(best[1]).cost == 0:
+        if kind == d.BUY:   # the dearest card, then the strongest, then the lowest number
+            best = group[0]
+            top = s.card(best[1])
+            for a in group:
+                cd = s.card(a[1])
+                if cd.cost > top.cost or (cd.cost == top.cost and (
+                        cd.attack > top.attack or (cd.attack == top.attack and a[1] < best[1]))):
+                    best, top = a, cd
+            if top.cost == 0:
                 continue
             return best
         if kind == d.COMMIT:
             base = [a for a in group if a[2] == d.TARGET_BASE]
             return base[0] if base else group[0]
         return group[0]
-    return acts[-1]
+    return s.legal_actions()[-1]
 
 
 def _decide(s: DeckbuildingState, acts: list[Move3]) -> Move3:

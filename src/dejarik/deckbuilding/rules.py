@@ -53,12 +53,26 @@ def enemy_victories(s: S, pl: int) -> int:
     return sum(len(s.players[e].victory) for e in s.foes(pl))
 
 
-def _may_attack(s: S, c: int, pl: int) -> bool:
-    """Worth committing: it has attack now, or a constant self-bonus that may switch on."""
+def _may_attack(s: S, c: int, pl: int, boosted: bool) -> bool:
+    """Worth committing: it has attack now, or a constant self-bonus that may switch on.
+    `boosted`: some card or base of pl's side gives attack bonuses (else none is looked for)."""
     cd = s.defs[s.inst_def[c]]
     if cd.attack > 0 or s.bonus.get(c) or any(b.to_self for b in cd.attack_bonuses):
         return True
-    return attack_of(s, c, pl) > 0
+    return boosted and attack_of(s, c, pl) > 0
+
+
+def _gives_bonuses(s: S, pl: int) -> bool:
+    """Does any card in play or base of pl's side give attack bonuses?"""
+    defs, idef = s.defs, s.inst_def
+    for m in s.mates[pl]:
+        q = s.players[m]
+        if q.base >= 0 and defs[idef[q.base]].attack_bonuses:
+            return True
+        for src in q.play:
+            if defs[idef[src]].attack_bonuses:
+                return True
+    return False
 
 
 def hunt_allowance(s: S, pl: int) -> int:
@@ -111,19 +125,30 @@ def enemy_exposed(s: S, pl: int) -> bool:
 
 
 # -- legal main-phase actions --------------------------------------------------------------------
-def main_actions(s: S) -> list[Move3]:
+# The main phase's legal actions come in kinds, each listed by its own function, in the order
+# `main_actions` joins them (a random player's pick by index depends on that order). A player
+# that wants the first action of some kind, and `apply`'s legality check, list only that kind.
+def plays(s: S) -> list[Move3]:
+    """One PLAY per kind of card in the active player's hand (copies are the same choice)."""
+    idef = s.inst_def
+    acts: list[Move3] = []
+    seen: set[int] = set()
+    exile_end = s.exile_end
+    for c in s.players[s.active].hand:
+        key = idef[c] if c not in exile_end else -1 - c
+        if key not in seen:
+            seen.add(key)
+            acts.append((d.PLAY, c, 0))
+    return acts
+
+
+def buys(s: S) -> list[Move3]:
+    """Row cards of the player's faction or neutral that the pool pays for, then the pilot."""
     a = s.active
     p = s.players[a]
     region = s.region(a)
     defs, idef = s.defs, s.inst_def
     acts: list[Move3] = []
-    seen: set[int] = set()
-    exile_end = s.exile_end
-    for c in p.hand:
-        key = idef[c] if c not in exile_end else -1 - c
-        if key not in seen:
-            seen.add(key)
-            acts.append((d.PLAY, c, 0))
     pool = p.pool
     own = p.faction
     for c in region.row:
@@ -133,6 +158,14 @@ def main_actions(s: S) -> list[Move3]:
     pilots = region.pilots
     if pilots and defs[idef[pilots[-1]]].cost <= pool:
         acts.append((d.BUY, pilots[-1], d.Z_PILOTS))
+    return acts
+
+
+def uses(s: S) -> list[Move3]:
+    """Abilities not yet used this turn whose condition holds and that can do something."""
+    a = s.active
+    defs, idef = s.defs, s.inst_def
+    acts: list[Move3] = []
     used = s.used
     for c in usable_cards(s, a):
         if c in used:
@@ -141,8 +174,20 @@ def main_actions(s: S) -> list[Move3]:
         if cd.ability >= 0 and (cd.requires is None or fx.cond_holds(s, cd.requires, a, c)) \
                 and fx.prog_possible(s, cd.ability, a, c):
             acts.append((d.USE, c, 0))
-    attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a)]
+    return acts
+
+
+def commits(s: S) -> list[Move3]:
+    """Each card that has not attacked yet, against the base or a row card it may target."""
+    a = s.active
+    p = s.players[a]
+    acts: list[Move3] = []
+    if not p.play:
+        return acts
+    boosted = _gives_bonuses(s, a)
+    attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a, boosted)]
     if attackers:
+        defs, idef = s.defs, s.inst_def
         target = s.target
         base_ok = target in (NO_TARGET, d.TARGET_BASE) and enemy_exposed(s, a)
         rows = row_targets(s, a) if target != d.TARGET_BASE else []
@@ -153,10 +198,19 @@ def main_actions(s: S) -> list[Move3]:
                 acts.append((d.COMMIT, c, d.TARGET_BASE))
             if rows and defs[idef[c]].ctype == d.UNIT:
                 acts.extend((d.COMMIT, c, r) for r in rows)
+    return acts
+
+
+def closing(s: S) -> list[Move3]:
+    """Resolve the committed attack, bribe, hand over to the teammate, end the turn."""
+    a = s.active
+    acts: list[Move3] = []
     if s.committed:
         acts.append((d.RESOLVE, 0, 0))
     if s.bribing:
-        for c in region.row:
+        defs, idef = s.defs, s.inst_def
+        pool = s.players[a].pool
+        for c in s.region(a).row:
             cd = defs[idef[c]]
             if cd.faction == d.NEUTRAL and cd.cost <= pool:
                 acts.append((d.BRIBE, c, 0))
@@ -164,6 +218,28 @@ def main_actions(s: S) -> list[Move3]:
         acts.append((d.SWITCH, 0, 0))
     acts.append((d.END, 0, 0))
     return acts
+
+
+def main_actions(s: S) -> list[Move3]:
+    acts = plays(s)
+    acts.extend(buys(s))
+    acts.extend(uses(s))
+    acts.extend(commits(s))
+    acts.extend(closing(s))
+    return acts
+
+
+def actions_of_kind(s: S, kind: int) -> list[Move3]:
+    """The main phase's legal actions of one kind (what `main_actions` holds of it)."""
+    if kind == d.PLAY:
+        return plays(s)
+    if kind == d.BUY:
+        return buys(s)
+    if kind == d.USE:
+        return uses(s)
+    if kind == d.COMMIT:
+        return commits(s)
+    return [a for a in closing(s) if a[0] == kind]
 
 
 # -- applying main-phase actions -----------------------------------------------------------------
