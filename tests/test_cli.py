@@ -150,7 +150,8 @@ def test_bench_runs_and_names_the_engine_build() -> None:
     assert out.startswith("engine: ") and "one process" in out
     for line in ("deckbuilding random", "deckbuilding greedy v greedy", "deckbuilding team random",
                  "deckbuilding team greedy", "ISMCTS search",
-                 "pettingzoo API random", "gymnasium API random", "openspiel API random"):
+                 "pettingzoo API random", "gymnasium API random", "gymnasium vector API random",
+                 "openspiel API random"):
         assert line in out
     assert "not installed" not in out  # make test installs the rl extra
 

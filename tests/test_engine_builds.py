@@ -18,7 +18,7 @@ import dejarik
 from dejarik._engine import build_state
 
 TRAJECTORIES = """
-import json, sys
+import hashlib, json, sys
 import dejarik
 from dejarik import get_game
 from dejarik.agents.base import parse_agents
@@ -27,9 +27,11 @@ name, games, config = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 game = get_game(name)
 config = game.normalize_config(config)
 seats = game.num_players(config)
-out = {"build": dejarik.engine_build(name), "games": [], "searches": []}
+out = {"build": dejarik.engine_build(name), "games": [], "searches": [], "views": []}
 for seed in range(games):
     s = game.new_state(config, seed)
+    layout = game.spaces.for_state(s) if game.spaces is not None else None
+    views = hashlib.sha256()
     s2 = s.clone()
     players = parse_agents("random" if seed % 2 else "greedy", seed, seats)
     search = IsmctsAgent(seed, iterations=30)
@@ -37,10 +39,14 @@ for seed in range(games):
     while not s.is_terminal():
         if seed < 2 and len(hashes) % 25 == 0 and len(s.legal_actions()) > 1:
             out["searches"].append(s.action_to_text(search.act(s)))
+        if layout is not None and len(hashes) % 3 == 0:
+            views.update(layout.observe(s, s.current_player).tobytes())
+            views.update(repr(sorted(layout.legal(s))).encode())
         s.apply(players[s.current_player].act(s))
         hashes.append(s.state_hash())
     assert s2.state_hash() == hashes[0]
     out["games"].append(hashes)
+    out["views"].append(views.hexdigest())
 print(json.dumps(out))
 """
 
@@ -76,12 +82,14 @@ def test_every_game_is_in_the_compiled_set() -> None:
                     reason="no current compiled engine here (build it with `make compiled`)")
 @pytest.mark.parametrize("game", list(GAMES))
 def test_compiled_engine_plays_every_game_as_the_source_does(game: str) -> None:
-    """The same states after every action, and the same ISMCTS choices, compiled and pure."""
+    """The same states after every action, the same ISMCTS choices, and the same learning
+    observations and legal action indices, compiled and pure."""
     compiled = _trajectories(game, pure=False)
     pure = _trajectories(game, pure=True)
     assert compiled["build"] == "compiled (mypyc)" and pure["build"] == "pure Python"
     assert compiled["games"] == pure["games"]
     assert compiled["searches"] and compiled["searches"] == pure["searches"]
+    assert compiled["views"] == pure["views"]
 
 
 def test_a_stale_build_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,6 +25,7 @@ MODULES = (
     "deckbuilding/heuristic.py",
     "deckbuilding/evaluate.py",
     "deckbuilding/observe.py",
+    "deckbuilding/encode.py",
     "deckbuilding/notation.py",
     "deckbuilding/invariants.py",
     "pandemic/pack.py",

@@ -3,8 +3,8 @@ by `dejarik bench GAME` for such a game when the rl extra is installed.
 
 Every figure counts decisions taken through the API with uniformly random legal actions
 (read from the API's own mask or legal-action list), whole games, resets included, so the
-figures include the observation and mask the API builds at every step. The Gymnasium figure
-counts the learner's steps only; the random opponent's moves happen inside them.
+figures include the observation and mask the API builds at every step. The Gymnasium figures
+count the learner's steps only; the random opponent's moves happen inside them.
 """
 
 from __future__ import annotations
@@ -68,6 +68,30 @@ def gymnasium_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, f
             steps += 1
             if terminated or truncated:
                 _, info = env.reset()
+        return steps, time.perf_counter() - start
+
+    return _median_rate(seconds, window)
+
+
+VECTOR_GAMES = 16
+"""Games in the vector environment's batch (about its best rate on this machine)."""
+
+
+def gymnasium_vector_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, float]:
+    """The learner's steps through `DejarikVectorEnv`, `VECTOR_GAMES` games a batch, a random
+    legal action each (drawn for the whole batch at once from the masks)."""
+    from dejarik.interop.gymnasium import DejarikVectorEnv
+
+    def window(budget: float, w: int) -> tuple[int, float]:
+        env = DejarikVectorEnv(VECTOR_GAMES, opponent="random", game=game)
+        rng = np.random.default_rng(w)
+        _, info = env.reset(seed=w * VECTOR_GAMES)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget:
+            masks = info["action_mask"]
+            _, _, _, _, info = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            steps += VECTOR_GAMES
         return steps, time.perf_counter() - start
 
     return _median_rate(seconds, window)

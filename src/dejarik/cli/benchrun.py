@@ -66,9 +66,12 @@ def _interop_rates(game: str, seconds: float) -> None:
     from dejarik.benchmarks import interop
 
     have = interop.available()
-    for api, measure in (("pettingzoo", interop.pettingzoo_rate), ("gymnasium", interop.gymnasium_rate),
-                         ("openspiel", interop.openspiel_rate)):
-        label = f"{api} API random"
+    for api, label, measure in (
+            ("pettingzoo", "pettingzoo API random", interop.pettingzoo_rate),
+            ("gymnasium", "gymnasium API random", interop.gymnasium_rate),
+            ("gymnasium", f"gymnasium vector API random, {interop.VECTOR_GAMES} games",
+             interop.gymnasium_vector_rate),
+            ("openspiel", "openspiel API random", interop.openspiel_rate)):
         if not have[api]:
             click.echo(f"{label:<40}{'not installed':>12}   (pip install 'dejarik[rl]')")
             continue

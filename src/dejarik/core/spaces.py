@@ -10,7 +10,7 @@ own state class.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -49,6 +49,16 @@ class SpaceLayout(Protocol):
 
     def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
         """What `player` may know, as `obs_size` floats in 0..1."""
+        ...
+
+    def observe_batch(self, states: Sequence[Any], players: Sequence[int]) -> npt.NDArray[np.float32]:
+        """Each state's observation by its player, as the rows of one array (the vector
+        environment's)."""
+        ...
+
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        """An observer of one game after another that keeps its observation in `out` (or an
+        array of its own) and may rewrite only what changed (the environments step with it)."""
         ...
 
     def view_key(self, state: Any, player: int) -> Hashable:
@@ -90,6 +100,35 @@ class SpaceLayout(Protocol):
         ...
 
 
+class Observer(Protocol):
+    """Observations of a game, step by step, kept in one array (`SpaceLayout.observer`)."""
+
+    out: npt.NDArray[np.float32]
+
+    def forget(self) -> None:
+        """The next state is not the last one's successor (a new game): write it all."""
+        ...
+
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        """The observation, written into `out` and returned (copy it to keep it)."""
+        ...
+
+
+class FullObserver:
+    """An observer that writes the whole observation every time (a layout's default)."""
+
+    def __init__(self, layout: SpaceLayout, out: npt.NDArray[np.float32] | None = None) -> None:
+        self.layout = layout
+        self.out = np.zeros(layout.obs_size, dtype=np.float32) if out is None else out
+
+    def forget(self) -> None:
+        return None
+
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        self.out[:] = self.layout.observe(state, player)
+        return self.out
+
+
 class IndexedActions:
     """A layout's base class: what every layout derives from its `encode`, `describe` and
     `observe` (the legal indices, the mask, the way back from an index, the view key), and
@@ -106,6 +145,14 @@ class IndexedActions:
 
     def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
         raise NotImplementedError
+
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        """Writes the whole observation each step (a layout that can do less says so)."""
+        return FullObserver(self, out)   # type: ignore[arg-type]
+
+    def observe_batch(self, states: Sequence[Any], players: Sequence[int]) -> npt.NDArray[np.float32]:
+        """One `observe` per state, stacked (a layout that can fill them at once does)."""
+        return np.stack([self.observe(s, p) for s, p in zip(states, players, strict=True)])
 
     def view_key(self, state: Any, player: int) -> Hashable:
         """The observation itself, as bytes: equal exactly when the views are."""

@@ -13,23 +13,28 @@ and what the learning adapters need besides to drive an episode.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
+from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer
 from dejarik.deckbuilding import defs as d
-from dejarik.deckbuilding.effects import MERGED_ZONES
-from dejarik.deckbuilding.observe import revealed_cards, sees_hand, shown_zones
-from dejarik.deckbuilding.rules import attack_of
+from dejarik.deckbuilding import encode as enc
+from dejarik.deckbuilding.encode import (
+    ActionCodes,
+    ObservationCodes,
+    ObservationTracker,
+    SeatCodes,
+    seen_tops,
+)
+from dejarik.deckbuilding.observe import shown_zones
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
-    from dejarik.deckbuilding.state import Region
 
-ROW_SLOTS: Final = 6
+ROW_SLOTS: Final = enc.ROW_SLOTS
 """The galaxy row holds six cards (rulebook: setup); a row target is named by its slot."""
 
 # -- where a card is, as the observer may know it ---------------------------------------------
@@ -79,8 +84,9 @@ TEAM_GLOBALS: Final = ("mate_pool", "opp2_pool", "mate_victories", "opp2_victori
 """The team game's globals, after the 2-player ones (galaxy_deck_size and pilots_left are
 the observer's region's)."""
 
-SCALES: Final = {"damage": 20.0, "attack": 20.0, "turn": 1000.0, "pool": 50.0,
-                 "victories": 5.0, "prevented": 10.0, "hand": 20.0, "hunts": 5.0}
+SCALES: Final = {"damage": enc.DAMAGE_SCALE, "attack": enc.ATTACK_SCALE, "turn": enc.TURN_SCALE,
+                 "pool": enc.POOL_SCALE, "victories": enc.VICTORIES_SCALE,
+                 "prevented": enc.PREVENTED_SCALE, "hand": enc.HAND_SCALE, "hunts": enc.HUNTS_SCALE}
 """Divisors for scaled features; deck and pile sizes are divided by the number of card instances."""
 
 OPTION_FEATURES: Final = ("offered", "opponent_chooses", "resources", "force", "attack",
@@ -102,16 +108,6 @@ SEAT_ROLES: Final = ("yourself", "the enemy in your region", "your teammate", "t
 """A team game's (WHO, seat) choice names a seat by its place from the chooser (seat ^ k)."""
 CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIBE, "bribe"),
                        (d.SELECT, "select"), (d.FIRST, "first"))
-
-
-def _first_copy(state: DeckbuildingState, c: int, pile: list[int]) -> int:
-    """The lowest-numbered copy of card c in its pile: identical copies are one choice, and
-    the index must not depend on the pile's order (a hand's order is nobody's business)."""
-    if c in state.exile_end:  # marked to be exiled at end of turn: a choice of its own
-        return c
-    idef, marked = state.inst_def, state.exile_end
-    kind = idef[c]
-    return min(x for x in pile if idef[x] == kind and x not in marked)
 
 
 class Spaces(IndexedActions):
@@ -174,30 +170,27 @@ class Spaces(IndexedActions):
         self._option_blocks: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
         self.instances = [state.defs[x].name for x in state.inst_def]
         self._count_scale = float(max(n, 1))
+        seats: list[SeatCodes] = []
+        for k, hand, deck, hidden, base, piles in self._seat_codes:
+            codes = dict(piles)
+            seats.append((k, hand, deck, hidden, base, (codes["discard"], codes["play"],
+                                                        codes["exile"], codes["base_deck"],
+                                                        codes["victory"])))
+        self._obs = ObservationCodes(n, self.card_width, len(self.locations), seats,
+                                     [(a, b, c, e) for a, b, c, e in self._region_codes], team,
+                                     d.FORCE_SPACES, len(self.global_features), self._count_scale)
+        self.options_at = self.obs_size - self.option_width
+        self._actions = ActionCodes(self.single, self.option_at, self.card_at, self.commit_at,
+                                    self.assign_at, self.max_assign, self.who_at, team)
 
     # -- actions -----------------------------------------------------------------------------
     def encode(self, state: DeckbuildingState, action: tuple[int, ...]) -> int:
         """The index of an engine action in this position (row targets are named by slot)."""
-        kind, a, b = action[0], action[1], action[2]
-        if kind in self.single:
-            return self.single[kind]
-        if kind == d.OPTION:
-            return self.option_at + a
-        if kind == d.PLAY:
-            return self.card_at[kind] + _first_copy(state, a, state.players[state.active].hand)
-        if kind == d.SELECT and b in MERGED_ZONES:
-            f = state.stack[-1]
-            return self.card_at[kind] + _first_copy(state, a, state.zone_list(b, f.player))
-        if kind in self.card_at:
-            return self.card_at[kind] + a
-        if kind == d.COMMIT:
-            t = 0 if b == d.TARGET_BASE else 1 + state.region(state.active).row.index(b)
-            return self.commit_at + a * (1 + ROW_SLOTS) + t
-        if kind == d.ASSIGN:
-            return self.assign_at + a * self.max_assign + b - 1
-        if kind == d.WHO and self.team:
-            return self.who_at + (a ^ state.current_player)
-        raise ValueError(f"not a deckbuilding action: {action!r}")
+        return self._actions.encode(state, action)
+
+    def legal(self, state: DeckbuildingState) -> dict[int, Any]:
+        """Index -> engine action, for every legal action of the player to move."""
+        return self._actions.legal(state)
 
     def describe(self, index: int) -> str:
         """What an index means, without a position: 'buy #37 (X-wing)'."""
@@ -306,59 +299,36 @@ class Spaces(IndexedActions):
 
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
-        n, w = self.n, self.card_width
-        cards = np.zeros((n, w), dtype=np.float32)
-        shown = shown_zones(s, player)
-        loc = [-1] * n
-        players = s.players
-        for k, hand, deck, hidden, base, piles in self._seat_codes:
-            p = players[player ^ k]
-            if k and not sees_hand(s, player, player ^ k, shown):
-                hand = deck = hidden
-            for c in p.hand:
-                loc[c] = hand
-            for c in p.deck:
-                loc[c] = deck
-            for z, code in piles:
-                for c in getattr(p, z):
-                    loc[c] = code
-            if p.base >= 0:
-                loc[p.base] = base
-        regions = self._regions(s, player)
-        for region, codes in zip(regions, self._region_codes, strict=True):
-            for pile, code in zip((region.row, region.deck, region.discard, region.pilots), codes,
-                                  strict=True):
-                for c in pile:
-                    loc[c] = code
-        cards[np.arange(n), np.asarray(loc)] = 1.0
-        col = len(self.locations)
-        for c, weight in self._seen_tops(s, player, shown):
-            cards[c, col] = weight
-        dmg = np.asarray(s.damage, dtype=np.float32)
-        cards[:, col + 1] = np.minimum(dmg / SCALES["damage"], 1.0)
-        fired = {key // 8 for key in s.fired}  # effects.fire_watchers: key = card * 8 + event
-        for offset, marked in enumerate((s.used, s.attacked, s.committed, s.exile_end, s.bought,
-                                         fired), start=2):
-            if marked:
-                cards[list(marked), col + offset] = 1.0
-        if s.stack:
-            src = s.stack[-1].source
-            if src >= 0:
-                cards[src, col + 8] = 1.0
-        for k in range(len(self._seat_codes)):
-            for c in players[player ^ k].play:
-                cards[c, col + 9] = min(attack_of(s, c, player ^ k) / SCALES["attack"], 1.0)
-        slot_col = col + 10
-        for region in regions:
-            for i, c in enumerate(region.row[:ROW_SLOTS]):
-                cards[c, slot_col + i] = 1.0
-            slot_col += ROW_SLOTS
-        return np.concatenate((cards.ravel(), self._globals(s, player), self._options(s)))
+        out = np.zeros(self.obs_size, dtype=np.float32)
+        self.observe_into(out, s, player)
+        return out
 
-    def _regions(self, s: DeckbuildingState, player: int) -> list[Region]:
-        """The observer's region, then (team game) the other one."""
-        mine = s.region(player)
-        return [mine, s.regions[1 - (player >> 1)]] if self.team else [mine]
+    def observe_into(self, out: npt.NDArray[np.float32], s: DeckbuildingState, player: int) -> None:
+        """Write the observation into `out`, an array of zeros of `obs_size` floats."""
+        idx: list[int] = []
+        vals: list[float] = []
+        self._obs.entries(s, player, 0, idx, vals)
+        out[idx] = vals
+        if s.waiting:
+            out[self.options_at:] = self._options(s)
+
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        """An observer that rewrites only what changed since its last observation."""
+        return IncrementalObserver(self, out)
+
+    def observe_batch(self, states: Sequence[DeckbuildingState],
+                      players: Sequence[int]) -> npt.NDArray[np.float32]:
+        """The observations of many games, filled with one write for all of them."""
+        out = np.zeros((len(states), self.obs_size), dtype=np.float32)
+        idx: list[int] = []
+        vals: list[float] = []
+        for i, (s, player) in enumerate(zip(states, players, strict=True)):
+            self._obs.entries(s, player, i * self.obs_size, idx, vals)
+        out.reshape(-1)[idx] = vals
+        for i, s in enumerate(states):
+            if s.waiting:
+                out[i, self.options_at:] = self._options(s)
+        return out
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
@@ -383,80 +353,13 @@ class Spaces(IndexedActions):
             tuple(me.victory), me.pool, opp_view, tuple(opp.discard), tuple(opp.play),
             tuple(opp.exile), opp.base, tuple(sorted(opp.base_deck)), tuple(opp.victory), opp.pool,
             tuple(region.row), tuple(sorted(region.deck)), tuple(region.discard),
-            tuple(sorted(region.pilots)), tuple(self._seen_tops(s, player, shown)), s.force, s.active,
+            tuple(sorted(region.pilots)), tuple(seen_tops(s, player, shown)), s.force, s.active,
             s.first, s.turn, s.done, s.current_player, tuple(s.damage), tuple(sorted(s.used)),
             tuple(sorted(s.attacked)), tuple(s.committed), tuple(sorted(s.exile_end)),
             tuple(s.bought), tuple(sorted(s.fired)), tuple(sorted(s.bonus.items())), s.target,
             tuple(s.prevented), s.next_buy, s.hunts_used, s.waiting, op,
             f.source if f is not None else -1,
             (f.prog, f.pc) if f is not None and op == d.OP_CHOOSE else None)
-
-    @staticmethod
-    def _seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
-        out: list[tuple[int, float]] = [(c, 1.0) for c in revealed_cards(s)]
-        deck = s.region(player).deck
-        if shown & {d.Z_GALAXY_TOP, d.Z_GALAXY_TOP2} and deck:
-            out.append((deck[-1], 1.0))
-            if d.Z_GALAXY_TOP2 in shown and len(deck) > 1:
-                out.append((deck[-2], 0.5))
-        for zone, seat in ((d.Z_DECK_TOP, player), (d.Z_OPP_DECK_TOP, player ^ 1)):
-            deck = s.players[seat].deck
-            if zone in shown and deck:
-                out.append((deck[-1], 1.0))
-        return out
-
-    def _globals(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
-        g = np.zeros(len(self.global_features), dtype=np.float32)
-        me, opp = s.players[player], s.players[player ^ 1]
-        side = player & 1
-        region = s.region(player)
-        own_end = d.FORCE_END[side]
-        g[abs(s.force - own_end)] = 1.0
-        i = d.FORCE_SPACES
-
-        def put(*values: float) -> None:
-            nonlocal i
-            for v in values:
-                g[i] = min(max(v, 0.0), 1.0)
-                i += 1
-
-        count = self._count_scale
-        turn_scale = float(s.turn_limit or SCALES["turn"])
-        put(float(s.force_with(player)), float(s.force_with(player ^ 1)),
-            float(s.active == player and not s.done), float(s.current_player == player),
-            float(s.waiting), float(s.first == side), s.turn / turn_scale,
-            me.pool / SCALES["pool"], opp.pool / SCALES["pool"],
-            len(me.victory) / SCALES["victories"], len(opp.victory) / SCALES["victories"],
-            s.bases_to_win / SCALES["victories"], s.prevented[side] / SCALES["prevented"],
-            s.prevented[side ^ 1] / SCALES["prevented"], len(me.hand) / SCALES["hand"],
-            len(me.deck) / count, len(opp.hand) / SCALES["hand"], len(opp.deck) / count,
-            len(region.deck) / count, len(region.pilots) / count, float(s.next_buy >= 0),
-            s.hunts_used / SCALES["hunts"], float(s.bribing))
-        if s.target < -1:
-            target = 0
-        elif s.target == d.TARGET_BASE:
-            target = 1
-        else:  # a row card: by slot, or gone from the row since (the attack will fizzle)
-            row = s.region(s.active).row
-            target = 3 + row.index(s.target) if s.target in row else 2
-        g[i + target] = 1.0
-        i += 3 + ROW_SLOTS
-        op = -1
-        if s.waiting and s.stack:
-            f = s.stack[-1]
-            op = int(s.table.progs[f.prog][f.pc][0])
-        g[i + 1 + op] = 1.0
-        if self.team:
-            i += 1 + d.NUM_OPS
-            mate, opp2 = s.players[player ^ 2], s.players[player ^ 3]
-            other = s.regions[1 - (player >> 1)]
-            put(mate.pool / SCALES["pool"], opp2.pool / SCALES["pool"],
-                len(mate.victory) / SCALES["victories"], len(opp2.victory) / SCALES["victories"],
-                len(mate.hand) / SCALES["hand"], len(mate.deck) / count,
-                len(opp2.hand) / SCALES["hand"], len(opp2.deck) / count, len(other.deck) / count,
-                len(other.pilots) / count, float(s.active == player ^ 2 and not s.done),
-                float(player in s.finished), float(player ^ 2 in s.finished), float(s.passed))
-        return g
 
     def _options(self, s: DeckbuildingState) -> npt.NDArray[np.float32]:
         """The options block: what each option of a pending choice does (zeros otherwise);
@@ -480,6 +383,39 @@ class Spaces(IndexedActions):
                     rows[i, 2:5] += np.asarray(step[1:4], dtype=np.float32) / OPTION_SCALE
                 rows[i, first_op + step[0]] += 1.0 / OPTION_SCALE
         return np.clip(rows, 0.0, 1.0).ravel()
+
+
+class IncrementalObserver:
+    """One player's observations of one game after another, kept in one array: each call
+    clears and writes only the entries that changed since the last (`encode.ObservationCodes.
+    changes`). Call `forget` when the next state is not the last one's successor (a new game):
+    the whole array is then written again."""
+
+    def __init__(self, spaces: Spaces, out: npt.NDArray[np.float32] | None = None) -> None:
+        self.spaces = spaces
+        self.out = np.zeros(spaces.obs_size, dtype=np.float32) if out is None else out
+        self.forget()
+
+    def forget(self) -> None:
+        self.out[:] = 0.0
+        self._tracker = ObservationTracker(self.spaces.n)
+        self._options = False
+
+    def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
+        """The observation, written into `out` (returned; copy it to keep it)."""
+        sp, out = self.spaces, self.out
+        clear: list[int] = []
+        idx: list[int] = []
+        vals: list[float] = []
+        sp._obs.changes(s, player, self._tracker, clear, idx, vals)
+        if clear:
+            out[clear] = 0.0
+        if idx:
+            out[idx] = vals
+        if s.waiting or self._options:
+            out[sp.options_at:] = sp._options(s)
+            self._options = s.waiting
+        return out
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:
