@@ -244,3 +244,32 @@ def test_dejarik_train_plays_the_student_against_another_agent(tmp_path: Path) -
         assert not out.exists()
     actions = CliRunner().invoke(main, ["train", GAME, "--against", "random", "--out", str(out)])
     assert actions.exit_code != 0 and "--against goes with a network that scores positions" in actions.output
+
+
+def test_rounds_of_dagger_learn_from_every_round_so_far(tmp_path: Path) -> None:
+    """`--rounds 2`: the first round is the one-round run's own (its kept recording is read
+    back), the second is played by the network the first left, on other deals, and the
+    network learns both rounds' decisions; --rounds without self-play is refused."""
+    keep = tmp_path / "keep"
+    base = ["train", GAME, "--teacher", "greedy", "--games", "4", "--epochs", "1", "--hidden", "8",
+            "--scores", "positions", "--self-play", "2", "--against", "random", "--labeller",
+            "greedy", "-j", "1", "--keep", str(keep)]
+    one = CliRunner().invoke(main, [*base, "--out", str(tmp_path / "one.npz")])
+    assert one.exit_code == 0, one.output
+    kept = sorted(p.name for p in keep.iterdir())
+    two = CliRunner().invoke(main, [*base, "--rounds", "2", "--out", str(tmp_path / "two.npz")])
+    assert two.exit_code == 0, two.output
+    assert "round 2: " in two.output and "(round 2)" in two.output
+    new = sorted(set(p.name for p in keep.iterdir()) - set(kept))
+    # round 1 was read back; round 2 recorded its games and held-out games by a new student
+    assert [n.split("-")[0] for n in new] == ["held", "student", "teacher"]
+    first, second = PolicyNet.load(tmp_path / "one.npz"), PolicyNet.load(tmp_path / "two.npz")
+    rounds = second.meta["self_play"]["rounds"]
+    assert len(rounds) == 2 and rounds[1]["decisions"] > 0
+    assert second.meta["self_play"]["epochs"] == first.meta["self_play"]["epochs"]
+    assert "rounds" not in first.meta["self_play"]
+    assert not all(np.array_equal(a[0], b[0]) for a, b in zip(first.layers, second.layers, strict=True))
+    bad = CliRunner().invoke(main, ["train", GAME, "--scores", "positions", "--rounds", "2",
+                                    "--out", str(tmp_path / "b.npz")])
+    assert bad.exit_code != 0 and "--rounds repeats the self-play games" in bad.output
+    assert not (tmp_path / "b.npz").exists()

@@ -272,7 +272,7 @@ def digest(net: PolicyNet) -> str:
 def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: int,
           hidden: list[int], seed: int, meta: dict[str, Any], jobs: int = 1,
           refine: str = "", refine_games: int = 0, refine_epochs: int = 2, self_play: int = 0,
-          against: str = "", labeller: str = "", keep: Path | None = None,
+          against: str = "", labeller: str = "", keep: Path | None = None, rounds: int = 1,
           on_progress: Callable[[int], None] | None = None,
           on_epoch: Callable[[int, dict[str, float]], None] | None = None) -> PolicyNet:
     """Record the teacher's games (kept in `keep` when given) and fit a network that scores
@@ -284,8 +284,9 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
     iteration, or DAgger: it learns to mend its own mistakes in the positions it reaches
     itself, which a copy of the teacher's games never shows it). With `against` (an agent
     spec) it plays that agent instead, sides swapped game by game, and only its own decisions
-    are named; `labeller` names them in place of the last teacher. `meta` is completed with
-    how."""
+    are named; `labeller` names them in place of the last teacher. With `rounds`, that is
+    done again by each new network, on new deals, learning from every round's decisions so far
+    (DAgger's aggregation). `meta` is completed with how."""
     start = time.perf_counter()
     engine, spaces = learning_game(game)
     layout = spaces.for_state(engine.new_state(config, 0))
@@ -323,26 +324,34 @@ def train(game: str, config: dict[str, Any], teacher: str, games: int, epochs: i
         seconds["refining"] = round(time.perf_counter() - recorded, 1)
     if self_play:
         labeller = labeller or refine or teacher
-        begun = time.perf_counter()
-        with tempfile.TemporaryDirectory() as tmp:
-            # kept beside the recording, the student keeps its name, so its chunks are found again
-            student = (keep or Path(tmp)) / f"student-{digest(net)}.npz"
-            if not student.exists():
-                student.parent.mkdir(parents=True, exist_ok=True)
-                net.save(student)
-            players = f"policy:file={student}" + (f",{against}" if against else "")
-            extra = {"against": against} if against else {}
-            own, own_held = games_of(labeller, self_play, seed ^ 0x5E1F, players,
-                                     student=digest(net), **extra)
-        recorded = time.perf_counter()
-        decisions = len(own)
-        data = Positions.join([data, own] if refine else [own], layout.obs_size)
-        del own
-        net.meta["self_play"] = {"labeller": labeller, "games": self_play, "decisions": decisions,
-                                 **extra,
-                                 "epochs": fit(net, data, own_held, refine_epochs, seed, distil,
-                                               rate=3e-4, on_epoch=on_epoch)}
-        seconds["self_play_recording"] = round(recorded - begun, 1)
-        seconds["self_play_fitting"] = round(time.perf_counter() - recorded, 1)
+        extra = {"against": against} if against else {}
+        own_rounds: list[Positions] = []
+        history: list[dict[str, Any]] = []
+        for round_no in range(rounds):
+            begun = time.perf_counter()
+            with tempfile.TemporaryDirectory() as tmp:
+                # kept beside the recording, the student keeps its name, so its chunks are
+                # found again
+                student = (keep or Path(tmp)) / f"student-{digest(net)}.npz"
+                if not student.exists():
+                    student.parent.mkdir(parents=True, exist_ok=True)
+                    net.save(student)
+                players = f"policy:file={student}" + (f",{against}" if against else "")
+                own, own_held = games_of(labeller, self_play, (seed ^ 0x5E1F) + round_no, players,
+                                         student=digest(net), **extra)
+            recorded = time.perf_counter()
+            own_rounds.append(own)
+            # DAgger: each round learns from every round's decisions so far
+            data = Positions.join([data, *own_rounds] if refine else own_rounds, layout.obs_size)
+            history.append({"decisions": len(own),
+                            "epochs": fit(net, data, own_held, refine_epochs, seed, distil,
+                                          rate=3e-4, on_epoch=on_epoch)})
+            suffix = "" if round_no == 0 else f"_{round_no + 1}"
+            seconds[f"self_play_recording{suffix}"] = round(recorded - begun, 1)
+            seconds[f"self_play_fitting{suffix}"] = round(time.perf_counter() - recorded, 1)
+        net.meta["self_play"] = {"labeller": labeller, "games": self_play,
+                                 "decisions": history[0]["decisions"], **extra,
+                                 "epochs": history[0]["epochs"],
+                                 **({"rounds": history} if rounds > 1 else {})}
     net.meta["seconds"] = seconds
     return net

@@ -62,6 +62,10 @@ def _sizes(text: str) -> list[int]:
 @click.option("--labeller", default="", metavar="SPEC",
               help="with --scores positions and --self-play: the agent that names the choice at "
                    "each of the network's decisions (default: the last teacher)")
+@click.option("--rounds", type=click.IntRange(min=1), default=1, show_default=True,
+              help="with --scores positions and --self-play: rounds of self-play games, each "
+                   "played by the network the last round left, on new deals, and learnt together "
+                   "with every earlier round's (DAgger)")
 @click.option("--league", default="", metavar="SPECS",
               help="agent specs, separated by commas, that the self-play games also meet in turn "
                    "with the network's frozen copy (a spec named twice meets it twice as often), "
@@ -70,7 +74,7 @@ def _sizes(text: str) -> list[int]:
                  "worker processes for the teacher's games (default: every core)")
 def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str,
           refine: str, refine_games: int, keep: str | None, self_play: int, against: str,
-          labeller: str, league: str, seed: int, turn_limit: int, jobs: int | None, out: str,
+          labeller: str, rounds: int, league: str, seed: int, turn_limit: int, jobs: int | None, out: str,
           quiet: bool, **opts: Any) -> None:
     """Train a policy network: the teacher plays itself, the network learns its choices from
     the observations the learning environments give, then it can improve by playing itself
@@ -109,6 +113,9 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
                 parse_agents(spec, seed, engine.num_players(cfg))
         if (against or labeller) and not self_play:
             raise ConfigError("--against and --labeller set the self-play games: add --self-play N")
+        if rounds > 1 and (scores != "positions" or not self_play):
+            raise ConfigError("--rounds repeats the self-play games of a network that scores "
+                              "positions: add --scores positions and --self-play N")
         target = Path(out)
         if target.exists() and target.is_dir():
             raise ConfigError(f"--out {out} is a directory; name a file")
@@ -130,11 +137,12 @@ def train(game: str, teacher: str, n: int, epochs: int, hidden: str, scores: str
         if scores == "positions":
             meta = {"format": FORMAT, "version": VERSION, "game": game, "config": cfg,
                     "hidden": sizes, "teacher": teacher, "games": n, "seed": seed}
-            net = with_progress(n + (refine_games if refine else 0) + self_play, quiet,
+            net = with_progress(n + (refine_games if refine else 0) + self_play * rounds, quiet,
                                 lambda advance: positions.train(
                 game, cfg, teacher, n, epochs, sizes, seed, meta, jobs=jobs, refine=refine,
                 refine_games=refine_games, self_play=self_play, against=against,
-                labeller=labeller, keep=Path(keep) if keep is not None else None, on_progress=advance,
+                labeller=labeller, keep=Path(keep) if keep is not None else None, rounds=rounds,
+                on_progress=advance,
                 on_epoch=epoch_line))
         else:
             net = with_progress(n + self_play, quiet, lambda advance: fit(
@@ -176,6 +184,10 @@ def _summary(net: PolicyNet, title: str, teacher: str, n: int, seed: int, sizes:
                    f"{len(own['epochs'])} epochs: "
                    f"it agrees with {own['labeller']} on "
                    f"{own['epochs'][-1]['held_out_agreement']:.1%} of held-out ones")
+        for i, later in enumerate(own.get("rounds", [])[1:], start=2):
+            click.echo(f"round {i}: {later['decisions']} more decisions of its own, named by "
+                       f"{own['labeller']}; learnt with the earlier rounds', it agrees with it on "
+                       f"{later['epochs'][-1]['held_out_agreement']:.1%} of this round's held-out ones")
     stages = [f"{secs['recording']} s recording", f"{secs['imitation']} s imitating"]
     if "refining" in secs:
         stages += [f"{secs['refine_recording']} s recording the second teacher",
@@ -183,6 +195,9 @@ def _summary(net: PolicyNet, title: str, teacher: str, n: int, seed: int, sizes:
     if "self_play_recording" in secs:
         stages += [f"{secs['self_play_recording']} s playing itself",
                    f"{secs['self_play_fitting']} s learning from it"]
+    for i in range(2, len(meta.get("self_play", {}).get("rounds", [])) + 1):
+        stages += [f"{secs[f'self_play_recording_{i}']} s playing itself (round {i})",
+                   f"{secs[f'self_play_fitting_{i}']} s learning from it (round {i})"]
     if "self_play" in secs:
         stages.append(f"{secs['self_play']} s in self-play")
     click.echo("took " + ", ".join(stages))
