@@ -2,9 +2,8 @@
 and the index of each legal action (tensors.py lays both out and documents them).
 
 An observation is mostly zeros: a one-hot location per card instance, a few marks, a few
-dozen globals. Listing only what is not zero, here, and writing it into a zeroed array with
-one NumPy call is several times faster than filling the array piece by piece from Python, and
-lets a batch of games fill one array of observations with one call (the vector environment).
+dozen globals. Between two steps only a few of them change: listing those, here, and writing
+them with one NumPy call is several times faster than filling the array from Python.
 """
 
 from __future__ import annotations
@@ -63,26 +62,6 @@ class ObservationCodes:
         self.force_spaces = force_spaces
         self.globals_count = globals_count
         self.count_scale = count_scale
-
-    def entries(self, s: DeckbuildingState, player: int, at: int, idx: list[int],
-                vals: list[float]) -> None:
-        """Append the observation's non-zero entries for `player` to `idx` and `vals`, each
-        position offset by `at` (the observation's place in a batch)."""
-        w = self.w
-        shown = shown_zones(s, player)
-        loc = self._locations(s, player, shown)
-        for c in range(self.n):
-            code = loc[c]
-            idx.append(at + c * w + (code if code >= 0 else w - 1))
-            vals.append(1.0)
-        for k, v in self._card_extras(s, player, shown):
-            idx.append(at + k)
-            vals.append(v)
-        g = self.globals_at + at
-        for i, v in enumerate(self._globals(s, player)):
-            if v != 0.0:
-                idx.append(g + i)
-                vals.append(v)
 
     def changes(self, s: DeckbuildingState, player: int, t: ObservationTracker,
                 clear: list[int], idx: list[int], vals: list[float]) -> None:

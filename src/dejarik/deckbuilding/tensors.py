@@ -13,7 +13,7 @@ and what the learning adapters need besides to drive an episode.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -40,7 +40,6 @@ ROW_SLOTS: Final = enc.ROW_SLOTS
 # -- where a card is, as the observer may know it ---------------------------------------------
 _PILES: Final = ("discard", "play", "exile", "base", "base_deck", "victory")
 _REGION: Final = ("row", "galaxy_deck", "galaxy_discard", "pilots")
-_PLAYER_PILES: Final = ("discard", "play", "exile", "base_deck", "victory")
 
 
 def _locations(others: tuple[str, ...], regions: tuple[str, ...]) -> tuple[str, ...]:
@@ -137,12 +136,14 @@ class Spaces(IndexedActions):
         # team game my teammate and the other enemy): the codes of its hand and deck when seen,
         # of both when hidden, of its base, and of its other piles; then the regions' codes
         roles = ("my", "opp", "mate", "opp2") if team else ("my", "opp")
-        self._seat_codes = [
+        seats: list[SeatCodes] = [
             (k, where[f"{r}_hand"], where[f"{r}_deck"], where.get(f"{r}_hidden", -1),
-             where[f"{r}_base"], tuple((z, where[f"{r}_{z}"]) for z in _PLAYER_PILES))
+             where[f"{r}_base"], (where[f"{r}_discard"], where[f"{r}_play"], where[f"{r}_exile"],
+                                  where[f"{r}_base_deck"], where[f"{r}_victory"]))
             for k, r in enumerate(roles)]
-        self._region_codes = [tuple(where[f"{prefix}{z}"] for z in _REGION)
-                              for prefix in (("", "other_") if team else ("",))]
+        regions = [(where[f"{prefix}row"], where[f"{prefix}galaxy_deck"],
+                    where[f"{prefix}galaxy_discard"], where[f"{prefix}pilots"])
+                   for prefix in (("", "other_") if team else ("",))]
         self.card_features = TEAM_CARD_FEATURES if team else CARD_FEATURES
         self.global_features = (*GLOBAL_FEATURES, *TEAM_GLOBALS) if team else GLOBAL_FEATURES
         self.single_actions = TEAM_SINGLE_ACTIONS if team else SINGLE_ACTIONS
@@ -170,15 +171,9 @@ class Spaces(IndexedActions):
         self._option_blocks: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
         self.instances = [state.defs[x].name for x in state.inst_def]
         self._count_scale = float(max(n, 1))
-        seats: list[SeatCodes] = []
-        for k, hand, deck, hidden, base, piles in self._seat_codes:
-            codes = dict(piles)
-            seats.append((k, hand, deck, hidden, base, (codes["discard"], codes["play"],
-                                                        codes["exile"], codes["base_deck"],
-                                                        codes["victory"])))
-        self._obs = ObservationCodes(n, self.card_width, len(self.locations), seats,
-                                     [(a, b, c, e) for a, b, c, e in self._region_codes], team,
-                                     d.FORCE_SPACES, len(self.global_features), self._count_scale)
+        self._obs = ObservationCodes(n, self.card_width, len(self.locations), seats, regions,
+                                     team, d.FORCE_SPACES, len(self.global_features),
+                                     self._count_scale)
         self.options_at = self.obs_size - self.option_width
         self._actions = ActionCodes(self.single, self.option_at, self.card_at, self.commit_at,
                                     self.assign_at, self.max_assign, self.who_at, team)
@@ -299,36 +294,11 @@ class Spaces(IndexedActions):
 
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
-        out = np.zeros(self.obs_size, dtype=np.float32)
-        self.observe_into(out, s, player)
-        return out
-
-    def observe_into(self, out: npt.NDArray[np.float32], s: DeckbuildingState, player: int) -> None:
-        """Write the observation into `out`, an array of zeros of `obs_size` floats."""
-        idx: list[int] = []
-        vals: list[float] = []
-        self._obs.entries(s, player, 0, idx, vals)
-        out[idx] = vals
-        if s.waiting:
-            out[self.options_at:] = self._options(s)
+        return IncrementalObserver(self).observe(s, player)   # a fresh one writes it all
 
     def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
         """An observer that rewrites only what changed since its last observation."""
         return IncrementalObserver(self, out)
-
-    def observe_batch(self, states: Sequence[DeckbuildingState],
-                      players: Sequence[int]) -> npt.NDArray[np.float32]:
-        """The observations of many games, filled with one write for all of them."""
-        out = np.zeros((len(states), self.obs_size), dtype=np.float32)
-        idx: list[int] = []
-        vals: list[float] = []
-        for i, (s, player) in enumerate(zip(states, players, strict=True)):
-            self._obs.entries(s, player, i * self.obs_size, idx, vals)
-        out.reshape(-1)[idx] = vals
-        for i, s in enumerate(states):
-            if s.waiting:
-                out[i, self.options_at:] = self._options(s)
-        return out
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:

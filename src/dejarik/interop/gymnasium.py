@@ -149,8 +149,8 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
         return self._obs(), reward, terminated, truncated, self._info(illegal)
 
     def advance(self, action: np.int64 | int) -> tuple[float, bool, bool, bool]:
-        """`step` without the observation and info (the vector environment builds those for
-        all its games at once): (reward, terminated, truncated, the action was illegal)."""
+        """`step` without the observation and info (the vector environment gathers those into
+        its batch): (reward, terminated, truncated, the action was illegal)."""
         s = self._game()
         index = _index(action, self.layout.action_size)
         if s.is_terminal():
