@@ -214,9 +214,9 @@ def test_a_recording_stopped_half_way_goes_on_from_its_kept_chunks(
         lost.unlink()
     played: list[list[int]] = []
 
-    def counted(task: positions.Task) -> Positions:
+    def counted(task: positions.Task, given: positions.Labels | None = None) -> Positions:
         played.append(task[3])
-        return _record(task)
+        return _record(task, given)
 
     monkeypatch.setattr(positions, "_record", counted)
     again = record(GAME, CONFIG, "greedy", 5, seed=5, parts=parts)
@@ -225,6 +225,70 @@ def test_a_recording_stopped_half_way_goes_on_from_its_kept_chunks(
         assert np.array_equal(getattr(again, field), getattr(whole, field)), field
     with pytest.raises(ConfigError, match="made with other settings than its name says"):
         record(GAME, CONFIG, "random", 5, seed=5, parts=parts)   # another teacher, same folder
+
+
+def test_a_labellers_choices_outlive_their_positions_and_spare_it_the_work(
+        tmp_path: Path) -> None:
+    """When players play and a labeller only names choices, each chunk's choices are kept in a
+    small file of their own beside its positions. The positions can go (kept_recording drops
+    them once the whole is written): recorded again, the chunk takes its choices from the file
+    while what the student sees matches the file's fingerprints, and asks the labeller again
+    from the first decision that does not."""
+    import json
+
+    from dejarik.agents.positions import kept_recording
+
+    keep = tmp_path / "keep"
+    key = {"case": "labels"}
+
+    def make(parts: Path | None) -> Positions:
+        return record(GAME, CONFIG, "greedy", 3, seed=5, players="random,greedy", parts=parts)
+
+    first = kept_recording(keep, "own", key, make)
+    (folder,) = keep.glob("*.parts")
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"{i:05d}.labels.json" for i in range(3)]   # no positions
+    sizes = np.diff(first.offsets)
+    # tamper with every kept choice: the new recording must follow the files, not the labeller
+    at = 0
+    for f in files:
+        kept = json.loads(f.read_text())
+        n = len(kept["chosen"])
+        kept["chosen"] = [int((c + 1) % sizes[at + j]) for j, c in enumerate(kept["chosen"])]
+        at += n
+        f.write_text(json.dumps(kept))
+    next(keep.glob("*.npz")).unlink()
+    again = kept_recording(keep, "own", key, make)
+    assert np.array_equal(again.obs, first.obs) and np.array_equal(again.offsets, first.offsets)
+    assert again.chosen.tolist() == [(c + 1) % s for c, s in zip(first.chosen, sizes, strict=True)]
+    assert np.any(sizes > 1)
+    # a fingerprint that does not match: the labeller names that decision and the chunk's rest
+    kept = json.loads(files[0].read_text())
+    cut = len(kept["chosen"]) // 2
+    kept["checks"][cut] ^= 1
+    files[0].write_text(json.dumps(kept))
+    next(keep.glob("*.npz")).unlink()
+    mended = kept_recording(keep, "own", key, make).chosen.tolist()
+    n0 = len(kept["chosen"])
+    assert mended[:cut] == again.chosen.tolist()[:cut]
+    assert mended[cut:n0] == first.chosen.tolist()[cut:n0]
+    assert mended[n0:] == again.chosen.tolist()[n0:]
+    files[1].write_text("{}")
+    next(keep.glob("*.npz")).unlink()
+    with pytest.raises(ConfigError, match=r"00001.labels.json: not a file of kept labels"):
+        kept_recording(keep, "own", key, make)
+
+
+def test_a_kept_chunk_names_its_agents_files_by_name_not_folder() -> None:
+    """A student's file is named by its weights' digest, so a kept folder can move."""
+    import json
+
+    from dejarik.agents.positions import _same_key
+
+    here = json.dumps(["heuristic\tpolicy:file=rec/student-ab.npz,greedy", [1, 2]])
+    moved = json.dumps(["heuristic\tpolicy:file=/else/where/student-ab.npz,greedy", [1, 2]])
+    other = json.dumps(["heuristic\tpolicy:file=rec/student-cd.npz,greedy", [1, 2]])
+    assert _same_key(here, moved) and not _same_key(here, other)
 
 
 def test_dejarik_train_plays_the_student_against_another_agent(tmp_path: Path) -> None:
@@ -261,8 +325,10 @@ def test_rounds_of_dagger_learn_from_every_round_so_far(tmp_path: Path) -> None:
     assert two.exit_code == 0, two.output
     assert "round 2: " in two.output and "(round 2)" in two.output
     new = sorted(set(p.name for p in keep.iterdir()) - set(kept))
-    # round 1 was read back; round 2 recorded its games and held-out games by a new student
-    assert [n.split("-")[0] for n in new] == ["held", "student", "teacher"]
+    # round 1 was read back; round 2 recorded its games and held-out games by a new student,
+    # each recording with the labeller's choices kept beside it
+    assert [n.split("-")[0] + Path(n).suffix for n in new] == [
+        "held.npz", "held.parts", "student.npz", "teacher.npz", "teacher.parts"]
     first, second = PolicyNet.load(tmp_path / "one.npz"), PolicyNet.load(tmp_path / "two.npz")
     rounds = second.meta["self_play"]["rounds"]
     assert len(rounds) == 2 and rounds[1]["decisions"] > 0

@@ -106,3 +106,31 @@ def test_the_heuristic_samples_option_is_checked() -> None:
         make_agent("heuristic:samples=-1", 0)
     s = new_state({"players": 2}, 7)
     assert make_agent("heuristic:samples=2", 3).act(s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_a_search_values_a_cooperative_leaf_once_for_the_whole_team(
+        shared: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Jedi of the team values a position alike (the hooks say so), so the search asks
+    the evaluation once a leaf, not once a seat; a game whose seats differ is asked per seat."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from dejarik.agents import ismcts
+    from dejarik.core.registry import get_game
+
+    hooks = get_game("pandemic").agents
+    assert hooks is not None and hooks.same_for_every_seat
+    asked: list[int] = []
+
+    def counted(s: object, player: int, weights: object) -> float:
+        asked.append(player)
+        return hooks.evaluate(s, player, None)
+
+    mine = replace(hooks, evaluate=counted, same_for_every_seat=shared)
+    monkeypatch.setattr(ismcts, "get_game", lambda name: SimpleNamespace(agents=mine))
+    s = new_state({"players": 3, "difficulty": "padawan"}, 21)
+    while len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    make_agent("ismcts:iterations=40", 3).act(s)
+    assert asked and set(asked) == ({0} if shared else {0, 1, 2})

@@ -347,6 +347,8 @@ class IsmctsAgent:
             hooks.settle(world, self.rng)   # judged as its turn would end, as the evaluation is fitted
         if world.is_terminal() or hooks is None:
             return list(world.returns())
+        if hooks.same_for_every_seat:
+            return [hooks.evaluate(world, 0, self._checked)] * world.num_players
         return [hooks.evaluate(world, p, self._checked) for p in range(world.num_players)]
 
 

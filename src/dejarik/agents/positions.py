@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
+import re
 import tempfile
 import time
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,18 +83,38 @@ def needs_thought(state: GameState, hooks: AgentHooks | None) -> bool:
                                           Rng(0)) is None
 
 
-def _record(task: Task) -> Positions:
+@dataclass(frozen=True)
+class Labels:
+    """A labeller's choices in a chunk of games, kept apart from their positions (a few bytes a
+    decision where the positions take kilobytes): with them the chunk is recorded again without
+    asking the labeller, whose search is the dear part. `checks` fingerprint what the student
+    saw at each decision; from the first that differs (the student playing otherwise, on
+    another machine's arithmetic say), the labeller is asked again."""
+
+    chosen: list[int]
+    checks: list[int]
+
+    @staticmethod
+    def of(data: Positions) -> Labels:
+        return Labels(data.chosen.tolist(),
+                      [zlib.crc32(data.obs[a:b].tobytes())
+                       for a, b in zip(data.offsets[:-1], data.offsets[1:], strict=True)])
+
+
+def _record(task: Task, given: Labels | None = None) -> Positions:
     """Record a chunk of games. `agents` is the teacher's spec, or the teacher's and the
     players' separated by a tab: then the players make the moves and the teacher only names
     the choice it would make at each decision of the seats that play the first seat's spec
-    (its games are not played). Players of two kinds change sides from one game to the next."""
+    (its games are not played), unless `given` holds that choice. Players of two kinds change
+    sides from one game to the next."""
     game, config, agents, seeds = task
     teacher, _, playing = agents.partition("\t")
     engine, spaces = learning_game(game)
     hooks = get_game(game).agents
     obs: list[npt.NDArray[np.uint8]] = []
     values: list[float] = []
-    offsets, chosen = [0], []
+    offsets: list[int] = [0]
+    chosen: list[int] = []
     for seed in seeds:
         state = engine.new_state(config, seed)
         layout = spaces.for_state(state)
@@ -108,13 +129,20 @@ def _record(task: Task) -> Positions:
             me = state.current_player
             action = players[me].act(state)
             if specs[me] == student and needs_thought(state, hooks):
-                label = labels[me].act(state) if playing else action
                 deal = luck.next64()
                 acts, after = afterstates(state.resample_hidden(me, deal), deal, hooks)
-                obs += [np.rint(layout.observe(s, me) * QUANT).astype(np.uint8) for s in after]
+                rows = [np.rint(layout.observe(s, me) * QUANT).astype(np.uint8) for s in after]
+                k = len(chosen)
+                if given is not None and (k >= len(given.chosen) or given.checks[k] != zlib.crc32(
+                        b"".join(r.tobytes() for r in rows))):
+                    given = None
+                if given is not None:
+                    chosen.append(given.chosen[k])
+                else:
+                    chosen.append(acts.index(labels[me].act(state) if playing else action))
+                obs += rows
                 values += [hooks.evaluate(s, me, None) if hooks else 0.0 for s in after]
                 offsets.append(len(obs))
-                chosen.append(acts.index(label))
             state.apply(action)
     size = spaces.for_state(engine.new_state(config, 0)).obs_size
     return Positions(np.array(obs, np.uint8).reshape(-1, size), np.array(offsets, np.int64),
@@ -141,16 +169,40 @@ def record(game: str, config: dict[str, Any], teacher: str, games: int, seed: in
     if on_progress is not None and done:
         on_progress(sum(len(tasks[i][3]) for i in done))
     todo = [i for i in range(len(tasks)) if i not in done]
-    for i, part in zip(todo, map_tasks(_record, [tasks[i] for i in todo], jobs, on_progress),
+
+    def keep_labels(i: int) -> None:
+        """A labeller's choices outlive their positions (see kept_recording)."""
+        path = parts / f"{i:05d}.labels.json"
+        if players and not path.exists():
+            _save_labels(path, _chunk_key(tasks[i]), Labels.of(done[i]))
+
+    for i in done:
+        keep_labels(i)
+    labelled = [(tasks[i], _kept_labels(parts, i, tasks[i]) if players else None) for i in todo]
+    for i, part in zip(todo, map_tasks(_record_labelled, labelled,
+                                       [len(tasks[i][3]) for i in todo], jobs, on_progress),
                        strict=True):
         _save(parts / f"{i:05d}.npz", _chunk_key(tasks[i]), part)
         done[i] = part
+        keep_labels(i)
     return Positions.join([done[i] for i in range(len(tasks))], size)
+
+
+def _record_labelled(item: tuple[Task, Labels | None]) -> Positions:
+    return _record(*item)
 
 
 def _chunk_key(task: Task) -> str:
     """What a kept chunk was made of: its agents and seeds."""
     return json.dumps(task[2:], sort_keys=True)
+
+
+def _same_key(kept: str, wanted: str) -> bool:
+    """Whether a kept chunk's settings are these: agents' files compared by name, not folder
+    (a student's file is named by its weights' digest), so a kept folder can be moved."""
+    def portable(key: str) -> str:
+        return re.sub(r'file=[^,:"\\]*/', "file=", key)
+    return portable(kept) == portable(wanted)
 
 
 def _kept_part(parts: Path, i: int, task: Task) -> Positions | None:
@@ -159,11 +211,35 @@ def _kept_part(parts: Path, i: int, task: Task) -> Positions | None:
     return _load(path, _chunk_key(task)) if path.exists() else None
 
 
+def _kept_labels(parts: Path, i: int, task: Task) -> Labels | None:
+    """The labeller's choices kept for chunk i of this very task, if any."""
+    path = parts / f"{i:05d}.labels.json"
+    if not path.exists():
+        return None
+    try:
+        kept = json.loads(path.read_text())
+        labels = Labels([int(c) for c in kept["chosen"]], [int(c) for c in kept["checks"]])
+        same = _same_key(str(kept["key"]), _chunk_key(task))
+    except (OSError, KeyError, TypeError, ValueError) as err:
+        raise ConfigError(f"labels {path}: not a file of kept labels ({err})") from None
+    if not same or len(labels.chosen) != len(labels.checks):
+        raise ConfigError(f"labels {path} were made with other settings than their name says; "
+                          f"remove them")
+    return labels
+
+
+def _save_labels(path: Path, key: str, labels: Labels) -> None:
+    """Written whole or not at all."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps({"key": key, "chosen": labels.chosen, "checks": labels.checks}))
+    tmp.replace(path)
+
+
 def _load(path: Path, wanted: str) -> Positions:
     """A kept recording of positions made with the settings `wanted`, or a named error."""
     try:
         with np.load(path, allow_pickle=False) as z:
-            if str(z["key"]) == wanted:
+            if _same_key(str(z["key"]), wanted):
                 return Positions(z["obs"], z["offsets"], z["chosen"], z["values"])
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
         raise ConfigError(f"recording {path}: not a recording of positions ({err})") from None
@@ -198,7 +274,10 @@ def kept_recording(keep: Path | None, name: str, key: dict[str, Any],
     parts = keep / f"{stem}.parts"
     data = make(parts)
     _save(cache, wanted, data)
-    shutil.rmtree(parts, ignore_errors=True)
+    for chunk in parts.glob("*.npz"):   # a labeller's choices stay: they are the dear part
+        chunk.unlink()
+    if parts.exists() and not any(parts.iterdir()):
+        parts.rmdir()
     return data
 
 

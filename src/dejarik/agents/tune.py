@@ -25,6 +25,7 @@ from dejarik.core.registry import get_game
 from dejarik.core.rng import Rng
 
 T = TypeVar("T")
+A = TypeVar("A")
 Sample = tuple[list[list[float]], list[int]]   # features per record, label per record
 
 
@@ -88,10 +89,11 @@ def chunked(game: str, config: dict[str, Any], agents: str, seeds: list[int],
     return [(game, config, agents, seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 
-def map_tasks(work: Callable[[Task], T], tasks: list[Task], jobs: int = 1,
+def map_tasks(work: Callable[[A], T], tasks: list[A], sizes: list[int], jobs: int = 1,
               on_progress: Callable[[int], None] | None = None) -> Iterator[T]:
     """`work` over `tasks` on `jobs` worker processes, each result yielded in task order as
-    soon as it and those before it are done (a caller may keep each as it comes)."""
+    soon as it and those before it are done (a caller may keep each as it comes). Progress
+    is counted in `sizes`, each task's number of games."""
     if jobs == 1:
         results: Iterable[T] = map(work, tasks)
         pool = None
@@ -99,9 +101,9 @@ def map_tasks(work: Callable[[Task], T], tasks: list[Task], jobs: int = 1,
         pool = ProcessPoolExecutor(jobs, mp_context=get_context("spawn"))
         results = pool.map(work, tasks)
     try:
-        for t, part in zip(tasks, results, strict=True):
+        for games, part in zip(sizes, results, strict=True):
             if on_progress is not None:
-                on_progress(len(t[3]))
+                on_progress(games)
             yield part
     finally:
         if pool is not None:
@@ -116,7 +118,7 @@ def map_games(work: Callable[[Task], T], game: str, config: dict[str, Any], agen
     data). `work` takes (game, config, agents, seeds) and must be importable by the workers."""
     size = max(1, min(50, games // (8 * jobs) or 1))
     tasks = chunked(game, config, agents, game_seeds(games, seed), size)
-    return list(map_tasks(work, tasks, jobs, on_progress))
+    return list(map_tasks(work, tasks, [len(t[3]) for t in tasks], jobs, on_progress))
 
 
 def collect(game: str, config: dict[str, Any], agents: str, games: int, seed: int, jobs: int = 1,

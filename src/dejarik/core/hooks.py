@@ -55,6 +55,9 @@ class AgentHooks:
     settle_leaves: bool = False
     """Whether the search players settle a leaf (`settle`) before scoring it: for a game whose
     evaluation is fitted at the ends of turns, so a leaf in mid-turn is judged as it would end."""
+    same_for_every_seat: bool = False
+    """Whether every seat values a position alike (a cooperative game): a search then asks
+    `evaluate` once a leaf, not once a seat."""
     search_horizon: str = "game"
     """How far the search player's tree reaches: "game" (every seat's decisions, to the end)
     or "turn" (the searcher's own decisions until another seat moves; the leaf is then settled

@@ -168,22 +168,15 @@ def routine_action(s: S, rng: Rng) -> Action | None:
     return heuristic_action(s, rng)
 
 
-_last: list[object] = [None, "", None, 0.0]   # the state, its hash, the weights, its value
-
-
 def _team_value(s: S, player: int, weights: Mapping[str, float] | None = None) -> float:
-    """The evaluation seen from any seat: the game is cooperative, so every seat's is the team's
-    (a search asks once per seat about the same position: the last answer is kept)."""
-    key = s.state_hash()
-    if _last[0] is s and _last[1] == key and _last[2] is weights:
-        return float(_last[3])   # type: ignore[arg-type]
-    value = evaluate(s, weights)
-    _last[:] = [s, key, weights, value]
-    return value
+    """The evaluation seen from any seat: the game is cooperative, so every seat's is the
+    team's."""
+    return evaluate(s, weights)
 
 
 # the one-step lookahead averages 4 re-deals: each line plays the rest of the turn, rolling
 # dice and drawing the villain's and the invasion's cards, and one deal is too noisy to rank
 # actions by
 HOOKS = AgentHooks(rule_of_thumb=heuristic_action, evaluate=_team_value, check_weights=check_weights,
-                   routine=routine_action, settle=settle, lookahead_samples=4)
+                   routine=routine_action, settle=settle, lookahead_samples=4,
+                   same_for_every_seat=True)
