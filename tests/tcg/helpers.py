@@ -88,3 +88,74 @@ def pass_until(s: TcgState, op: str, limit: int = 200) -> None:
 
 
 __all__ = ["DARK", "LIGHT", "act", "pass_until", "position", "start", "texts", "unit"]
+
+
+def c(s: TcgState, name: str, p: int | None = None) -> str:
+    """The action-text name of a card instance: 'Name#3'."""
+    return f"{name}#{unit(s, name, p)}"
+
+
+def names(s: TcgState, cards: list[int]) -> list[str]:
+    return [s.name(x) for x in cards]
+
+
+def hits_with(s: TcgState, attacker: int, defender: int, dice: list[int]) -> int:
+    """Resolve an attack's damage from fixed dice; the damage the defender ends up with."""
+    s.atk = [attacker, defender, -1, s.unit_arena(attacker)]
+    s.dice = list(dice)
+    before = s.damage[defender]
+    start(s, ("attack_damage",))
+    return s.damage[defender] - before
+
+
+def dice_rolled(s: TcgState, attacker: int, defender: int) -> int:
+    """How many attack dice the attacker rolls at the defender."""
+    s.atk = [attacker, defender, -1, s.unit_arena(attacker)]
+    start(s, ("attack_roll",))
+    return len(s.dice)
+
+
+def rolled_in_log(s: TcgState) -> list[int]:
+    line = next(x for x in s.log if " rolls [" in x)
+    return [int(v) for v in line.split("[")[1].rstrip("]").split(",")]
+
+
+def close_window(s: TcgState) -> None:
+    """Pass at the open play-or-pass chance until it closes."""
+    while s.tasks and s.tasks[-1][0] == "?pop":
+        act(s, "pass")
+
+
+def in_attack_window(s: TcgState, attacker: str, defender: str, step: int) -> None:
+    """Run the step until the attacker's side may declare, then declare the attack."""
+    start(s, ("step", step))
+    pass_until(s, "?attack")
+    act(s, f"attack {c(s, attacker)} > {c(s, defender)}")
+
+
+def complete(s: TcgState, mission: str, side: int) -> None:
+    """Complete a fully built mission in that side's build step."""
+    start(s, ("?build", side))
+    act(s, f"complete {c(s, mission)}")
+    assert s.zone[unit(s, mission)] == DISCARD
+
+
+def mission(side: int, name: str, mine: dict[str, Any] | None = None, theirs: dict[str, Any] | None = None,
+            force: tuple[int, int] = (0, 0), seed: int = 1) -> TcgState:
+    """A position with the mission fully built for `side`."""
+    own = dict(mine or {})
+    own["build"] = [*own.get("build", []), (name, 5)]
+    sides = [own, theirs or {}] if side == DARK else [theirs or {}, own]
+    return position(dark=sides[0], light=sides[1], force=force, seed=seed)
+
+
+def evade_case(card: str, side: int, force: int, hit: int) -> TcgState:
+    """Put `hit` damage on the card with `force` Force for its side; return the state at the
+    first decision (or finished)."""
+    sides: list[dict[str, Any]] = [{}, {}]
+    sides[side] = {"arena": [card]}
+    f = [0, 0]
+    f[side] = force
+    s = position(dark=sides[0], light=sides[1], force=(f[0], f[1]))
+    start(s, ("damage", unit(s, card), hit, -1, 1))
+    return s

@@ -8,7 +8,26 @@ from __future__ import annotations
 import pytest
 
 from dejarik.tcg.state import ARENA, BUILD, COMMAND, DISCARD
-from tests.tcg.helpers import DARK, LIGHT, act, pass_until, position, start, texts, unit
+from tests.tcg.helpers import (
+    DARK,
+    LIGHT,
+    act,
+    c,
+    close_window,
+    complete,
+    dice_rolled,
+    evade_case,
+    hits_with,
+    in_attack_window,
+    mission,
+    names,
+    pass_until,
+    position,
+    rolled_in_log,
+    start,
+    texts,
+    unit,
+)
 
 # plain units used as targets, attackers and company
 CORE = "Trade Federation Battleship Core"   # Dark Ground 10 power, 12 health
@@ -29,49 +48,6 @@ NSG = "Naboo Security Guard"                # Light Character 2/30/2/2, Naboo So
 PADME_D = "Padme Amidala (D)"               # Light Character 3/50/3/3, Diplomat
 KIT = "Kit Fisto (A)"                       # Light Character, Jedi, 4/40/4/5
 ZAM_B = "Zam Wesell (B)"                    # Dark Character, Bounty Hunter, 3/40/3/3
-
-
-def c(s, name: str, p: int | None = None) -> str:
-    """The action-text name of a card instance: 'Name#3'."""
-    return f"{name}#{unit(s, name, p)}"
-
-
-def names(s, cards: list[int]) -> list[str]:
-    return [s.name(x) for x in cards]
-
-
-def hits_with(s, attacker: int, defender: int, dice: list[int]) -> int:
-    """Resolve an attack's damage from fixed dice; the damage the defender ends up with."""
-    s.atk = [attacker, defender, -1, s.unit_arena(attacker)]
-    s.dice = list(dice)
-    before = s.damage[defender]
-    start(s, ("attack_damage",))
-    return s.damage[defender] - before
-
-
-def dice_rolled(s, attacker: int, defender: int) -> int:
-    """How many attack dice the attacker rolls at the defender."""
-    s.atk = [attacker, defender, -1, s.unit_arena(attacker)]
-    start(s, ("attack_roll",))
-    return len(s.dice)
-
-
-def rolled_in_log(s) -> list[int]:
-    line = next(x for x in s.log if " rolls [" in x)
-    return [int(v) for v in line.split("[")[1].rstrip("]").split(",")]
-
-
-def close_window(s) -> None:
-    """Pass at the open play-or-pass chance until it closes."""
-    while s.tasks and s.tasks[-1][0] == "?pop":
-        act(s, "pass")
-
-
-def in_attack_window(s, attacker: str, defender: str, step: int) -> None:
-    """Run the step until the attacker's side may declare, then declare the attack."""
-    start(s, ("step", step))
-    pass_until(s, "?attack")
-    act(s, f"attack {c(s, attacker)} > {c(s, defender)}")
 
 
 # ============================================================================================
@@ -200,18 +176,6 @@ EVADE = [  # (card, side, ability number, Force cost, Evade N)
     ("Darth Tyranus (C)", DARK, 1, 2, 2),
     ("Obi-Wan Kenobi (C)", LIGHT, 1, 2, 2),
 ]
-
-
-def evade_case(card: str, side: int, force: int, hit: int):
-    """Put `hit` damage on the card with `force` Force for its side; return the state at the
-    first decision (or finished)."""
-    sides: list[dict] = [{}, {}]
-    sides[side] = {"arena": [card]}
-    f = [0, 0]
-    f[side] = force
-    s = position(dark=sides[0], light=sides[1], force=(f[0], f[1]))
-    start(s, ("damage", unit(s, card), hit, -1, 1))
-    return s
 
 
 @pytest.mark.parametrize(("card", "side", "k", "cost", "n"), EVADE, ids=[x[0] for x in EVADE])
@@ -1307,22 +1271,6 @@ def test_target_locked_gives_critical_hit_two_for_this_attack() -> None:
 # ============================================================================================
 # Missions
 # ============================================================================================
-def complete(s, mission: str, side: int) -> None:
-    """Complete a fully built mission in that side's build step."""
-    start(s, ("?build", side))
-    act(s, f"complete {c(s, mission)}")
-    assert s.zone[unit(s, mission)] == DISCARD
-
-
-def mission(side: int, name: str, mine: dict | None = None, theirs: dict | None = None,
-            force: tuple[int, int] = (0, 0), seed: int = 1):
-    """A position with the mission fully built for `side`."""
-    own = dict(mine or {})
-    own["build"] = [*own.get("build", []), (name, 5)]
-    sides = [own, theirs or {}] if side == DARK else [theirs or {}, own]
-    return position(dark=sides[0], light=sides[1], force=force, seed=seed)
-
-
 def test_clear_the_skies_thins_out_crowded_arenas_dark_side_first() -> None:
     """Each player discards one of its units from each arena where it has 4 or more; the
     Dark Side chooses first."""

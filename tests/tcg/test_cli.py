@@ -1,5 +1,5 @@
 """The card game from the command line: card coverage (issue 10's acceptance: the first set at
-100%), refusing unimplemented cards unless allowed, printed games and simulation."""
+100%; Sith Rising too), refusing unimplemented cards unless allowed, printed games and simulation."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def test_coverage_reports_attack_of_the_clones_complete() -> None:
     assert code == 0, out
     rows = {line.split()[0]: line.split() for line in out.splitlines() if line.strip()}
     assert rows["AOTC"][-3:] == ["189", "189", "100.0%"]
+    assert rows["SR"][-3:] == ["93", "93", "100.0%"]           # Sith Rising, every card
     assert rows["ANH"][-3:-1] == ["6", "186"]            # the pilots written so far
     assert rows["ROTS"][-3:] == ["0", "111", "0.0%"]
     code, out = run("cards", "coverage", "tcg", "--missing")

@@ -39,6 +39,7 @@ class Sel:
     max_power: int | None = None
     build_zone: bool = False                # retreated units in the build zone, not arenas
     any_of: tuple[Sel, ...] = ()            # alternatives (each a full selector)
+    side: str = ""                          # the card's printed side (light, dark, neutral)
 
 
 ARENA_CHOSEN, ARENA_ATTACK = 10, 11         # the arena chosen earlier / of the attack in progress
@@ -49,7 +50,7 @@ class Ability:
     """One ability of a card (or the play of a Battle card, or a Mission's completion)."""
 
     kind: str                     # keyword static activated prevent trigger play mission reroll
-                                  # pilot
+                                  # pilot treat_as
     timing: str = ""              # activated/play: build would_attack attack reroll prevent any;
                                   # trigger: the event
     force: int = 0                # Force to pay (activated, play)
@@ -68,12 +69,13 @@ class Ability:
     target: Sel | None = None     # prevent abilities and prevent-timing plays: whose damage
     self_only: bool = False       # prevent abilities for the unit itself (Evade, Deflect)
     optional: bool = False
+    evade: bool = False           # an Evade ability (some effects forbid Evade only)
 
 
-KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon")
+KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon", "stun")
 TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any")
 EVENTS = ("battle_start", "battle_end", "step_start_character", "build_roll", "deployed",
-          "discarded", "attack_end")
+          "discarded", "attack_end", "attacks", "destroys", "draw_step")
 STAT_KEYS = ("speed", "power", "critical_hit")
 UNTIL = ("attack", "battle", "turn")
 
@@ -107,10 +109,20 @@ class _Reader:
             raise self.fail(f"{what}: expected a name or a list of names, got {value!r}")
         return tuple(v.strip() for v in items)
 
+    def no_evade(self, value: Any, what: str) -> Any:
+        """0: Evade may prevent the damage; 1: it may not; a selector: it may not, unless the
+        damaged unit matches it (Evade still works for such units)."""
+        if value is None or value is False:
+            return 0
+        if value is True:
+            return 1
+        d = self.mapping(value, what, {"unless"})
+        return self.sel(d.get("unless"), f"{what}.unless")
+
     # -- selectors -------------------------------------------------------------------------
     _SEL: frozenset[str] = frozenset({
         "owner", "arena", "type", "subtype", "not_subtype", "name", "tapped", "damaged", "other",
-        "other_than", "max_power", "zone", "any_of"})
+        "other_than", "max_power", "zone", "any_of", "side"})
 
     def sel(self, value: Any, what: str) -> Sel:
         if value is None:
@@ -139,6 +151,9 @@ class _Reader:
             raise self.fail(f"{what}.other_than: only 'defender' is known")
         if d.get("zone", "build") != "build":
             raise self.fail(f"{what}.zone: only 'build' (the build zone) is known")
+        side = d.get("side", "")
+        if side not in ("", "light", "dark", "neutral"):
+            raise self.fail(f"{what}.side: light, dark or neutral, got {side!r}")
         alts = d.get("any_of", [])
         if not isinstance(alts, list):
             raise self.fail(f"{what}.any_of: expected a list of selectors")
@@ -151,7 +166,7 @@ class _Reader:
                    other_than_defender="other_than" in d,
                    max_power=self.integer(d["max_power"], f"{what}.max_power", 0)
                    if "max_power" in d else None,
-                   build_zone="zone" in d,
+                   build_zone="zone" in d, side=side,
                    any_of=tuple(self.sel(a, f"{what}.any_of[{i}]") for i, a in enumerate(alts)))
 
     # -- targets and effects ---------------------------------------------------------------
@@ -161,6 +176,8 @@ class _Reader:
             return ("self",)
         if value == "attacker":
             return ("attacker", False)
+        if value == "chosen":       # the unit(s) an earlier step of this effect chose
+            return ("chosen",)
         d = self.mapping(value, what, {"choose", "by", "up_to", "each", "attacker", "pick_any"})
         if "choose" in d:
             by = {"you": 0, "opponent": 1}.get(d.get("by", "you"))
@@ -205,7 +222,8 @@ class _Reader:
                 raise self.fail(f"{at}.until: one of {', '.join(UNTIL)}")
             steps.append(("modify", unit, stats, UNTIL.index(d["until"])))
         elif name in ("damage", "dice_damage", "remove_damage"):
-            d = self.mapping(arg, at, {"unit", "n", "unless"})
+            d = self.mapping(arg, at, {"unit", "n", "unless", "no_evade"} if name == "damage"
+                             else {"unit", "n", "unless"})
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
             every = d.get("n") == "all" and name == "remove_damage"
             n = -1 if every else self.integer(d.get("n"), f"{at}.n", 1)
@@ -215,16 +233,22 @@ class _Reader:
                 has = (self.sel(u["opponent_has"], f"{at}.unless.opponent_has")
                        if "opponent_has" in u else None)
                 unless = (has, self.integer(u.get("pays"), f"{at}.unless.pays", 1))
-            steps.append((name, unit, n, unless))
+            steps.append((name, unit, n, unless, self.no_evade(d.get("no_evade"), f"{at}.no_evade")))
         elif name in ("tap", "untap", "retreat", "discard_unit", "redeploy", "command", "redirect",
-                      "discard_after_attack"):
-            d = self.mapping(arg, at, {"unit", "unless"}) if name in ("tap",) else (
+                      "discard_after_attack", "no_evade"):
+            d = self.mapping(arg, at, {"unit", "unless", "on_roll"}) if name in ("tap",) else (
                 {"unit": arg} if name == "discard_after_attack" else self.mapping(arg, at, {"unit"}))
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
             pays = 0
             if "unless" in d:
                 pays = self.integer(self.mapping(d["unless"], f"{at}.unless", {"pays"}).get("pays"),
                                     f"{at}.unless.pays", 1)
+            if "on_roll" in d:
+                if pays:
+                    raise self.fail(f"{at}: say unless or on_roll, not both")
+                pays = -self.integer(d["on_roll"], f"{at}.on_roll", 2)   # negative: a die roll
+                if pays < -6:
+                    raise self.fail(f"{at}.on_roll: a die result from 2 to 6")
             steps.append((name, unit, pays))
         elif name == "protect":
             d = self.mapping(arg, at, {"unit", "while_others", "from_damage", "guards_others"})
@@ -239,8 +263,12 @@ class _Reader:
             steps.append(("mark_target", unit, self.sel(d.get("attackers"), f"{at}.attackers"),
                           self.integer(d.get("critical_hit"), f"{at}.critical_hit", 1)))
         elif name == "choose_arena":
-            d = self.mapping(arg, at, {"not_attacked"})
-            steps.append(("choose_arena", bool(d.get("not_attacked"))))
+            d = self.mapping(arg, at, {"not_attacked", "among"})
+            among = self.words(d["among"], f"{at}.among") if "among" in d else ARENAS
+            if any(a not in ARENAS for a in among):
+                raise self.fail(f"{at}.among: arenas ({', '.join(ARENAS)}), got {d['among']!r}")
+            steps.append(("choose_arena", bool(d.get("not_attacked")),
+                          tuple(ARENAS.index(a) for a in among)))
         elif name == "choose_one":
             if not isinstance(arg, list) or len(arg) < 2:
                 raise self.fail(f"{at}: expected a list of two or more effect lists")
@@ -249,15 +277,52 @@ class _Reader:
             if not isinstance(item, dict) or set(item) - {"may", "then"}:
                 raise self.fail(f"{at}: may takes a list of effects and an optional then")
             steps.append(("may", self.ops(arg, at), self.ops(item.get("then", []), f"{what}.then")))
-        elif name == "at_battle_start":
-            steps.append(("at_battle_start", self.ops(arg, at)))
+        elif name in ("at_battle_start", "at_attack_end"):
+            steps.append((name, self.ops(arg, at)))
+        elif name == "branch":
+            d = self.mapping(arg, at, {"if", "then", "else"})
+            if "if" not in d:
+                raise self.fail(f"{at}.if: a branch needs a condition")
+            cond = self.cond(d["if"], f"{at}.if") or {}
+            # the condition as (key, value) pairs: effect lists are saved with games as tuples
+            steps.append(("branch", tuple(sorted(cond.items())), self.ops(d.get("then", []), f"{at}.then"),
+                          self.ops(d.get("else", []), f"{at}.else")))
+        elif name in ("grant", "lose"):
+            d = self.mapping(arg, at, {"unit", "keyword", "n", "until"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            if d.get("keyword") not in KEYWORDS:
+                raise self.fail(f"{at}.keyword: one of {', '.join(KEYWORDS)}, got {d.get('keyword')!r}")
+            if d.get("until") not in UNTIL:
+                raise self.fail(f"{at}.until: one of {', '.join(UNTIL)}")
+            if name == "lose" and "n" in d:
+                raise self.fail(f"{at}.n: a unit loses the whole keyword; no n")
+            n = self.integer(d.get("n"), f"{at}.n", 1) if name == "grant" else -1
+            steps.append(("grant", unit, d["keyword"], n, UNTIL.index(d["until"])))
+        elif name == "to_hand":
+            if arg != "self":
+                raise self.fail(f"{at}: only 'self' (this card, from the discard pile)")
+            steps.append(("to_hand",))
         elif name in ("gain_force",):
-            gained: int | str = arg if arg == "prevented" else self.integer(arg, at, 1)
-            steps.append(("gain_force", gained))
+            if isinstance(arg, dict):
+                d = self.mapping(arg, at, {"side", "n", "count"})
+                if ("n" in d) == ("count" in d):
+                    raise self.fail(f"{at}: say n or count")
+                side = self.side(d.get("side", "you"), f"{at}.side")
+                count = self.sel(d["count"], f"{at}.count") if "count" in d else None
+                steps.append(("gain_force", self.integer(d.get("n", 0), f"{at}.n", 0), side, count))
+            else:
+                gained: int | str = arg if arg == "prevented" else self.integer(arg, at, 1)
+                steps.append(("gain_force", gained, "you", None))
         elif name in ("lose_force", "build_points"):
-            d = self.mapping(arg, at, {"side", "n"})
-            steps.append((name, self.side(d.get("side"), f"{at}.side"), self.integer(d.get("n"), f"{at}.n")))
-        elif name in ("draw", "battle_tax", "crowd_control"):
+            d = self.mapping(arg, at, {"side", "n", "unit"} if name == "build_points" else {"side", "n"})
+            if name == "build_points" and d.get("n") == "unit_cost":
+                # as many as the total build cost of the unit named (chosen now, or earlier)
+                self.target(d.get("unit", "chosen"), f"{at}.unit", steps)
+                steps.append((name, self.side(d.get("side"), f"{at}.side"), "unit_cost"))
+            else:
+                steps.append((name, self.side(d.get("side"), f"{at}.side"),
+                              self.integer(d.get("n"), f"{at}.n")))
+        elif name in ("draw", "battle_tax", "crowd_control", "to_deck_bottom"):
             steps.append((name, self.integer(arg, at, 1)))
         elif name == "discard":
             extra = set(item) - {"discard", "side"}
@@ -265,20 +330,27 @@ class _Reader:
                 raise self.fail(f"{what}: unknown field {sorted(extra, key=str)[0]!r}")
             side = self.side(item.get("side", "you"), f"{what}.side")
             steps.append(("discard", self.integer(arg, at, 1), side))
-        elif name in ("discard_hand", "reveal_until_unit"):
+        elif name in ("discard_hand", "reveal_until_unit", "pause_build"):
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
             steps.append((name,))
+        elif name == "retreat_first":
+            steps.append(("retreat_first", self.side(arg, at)))
         elif name == "search":
-            d = self.mapping(arg, at, {"kind", "subtype", "same_name_as_unit"})
+            d = self.mapping(arg, at, {"kind", "subtype", "same_name_as_unit", "to_build"})
             kind = d.get("kind")
             if kind not in ("battle", "unit", "any"):
                 raise self.fail(f"{at}.kind: battle, unit or any, got {kind!r}")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
-            steps.append(("search", kind, sub, bool(d.get("same_name_as_unit"))))
+            # to_build: N puts the card face down in the build zone with N build counters
+            counters = self.integer(d.get("to_build", 0), f"{at}.to_build", 0)
+            steps.append(("search", kind, sub, bool(d.get("same_name_as_unit")), counters))
         elif name == "recover":
-            d = self.mapping(arg, at, {"kind", "up_to"})
+            d = self.mapping(arg, at, {"kind", "up_to", "subtype"})
             if d.get("kind") not in ARENAS:
                 raise self.fail(f"{at}.kind: a unit type ({', '.join(ARENAS)})")
-            steps.append(("recover", d["kind"], self.integer(d.get("up_to"), f"{at}.up_to", 1)))
+            sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
+            steps.append(("recover", d["kind"], self.integer(d.get("up_to"), f"{at}.up_to", 1), sub))
         elif name == "look_at_hand":
             d = self.mapping(arg, at, {"discard_kind"})
             kinds = self.words(d["discard_kind"], f"{at}.discard_kind") if "discard_kind" in d else ()
@@ -304,7 +376,10 @@ class _Reader:
         if value is None:
             return None
         d = self.mapping(value, what, {"count", "min", "max", "lost_character", "no_attack",
-                                       "before_attacks_in", "defending"})
+                                       "before_attacks_in", "defending", "undamaged", "bombarding"})
+        for flag in ("undamaged", "bombarding"):
+            if flag in d and d[flag] is not True:
+                raise self.fail(f"{what}.{flag}: only true")
         out = dict(d)
         if "count" in d:
             out["count"] = self.sel(d["count"], f"{what}.count")
@@ -337,7 +412,14 @@ class _Reader:
             force = self.integer(d.get("force", 0), f"{what}.force", 0)
             return Ability("prevent", timing="prevent", force=force,
                            n=self.integer(d[key], f"{what}.{key}", 1), deflect=key == "deflect",
-                           self_only=True)
+                           self_only=True, evade=key == "evade")
+        if raw.get("prevent") == "transfer":
+            # the cost is damage counters moved onto another unit: as many as it prevents
+            d = self.mapping(raw, what, {"prevent", "for", "to"})
+            if d.get("for") != "self" or "to" not in d:
+                raise self.fail(f"{what}: prevent: transfer needs 'for: self' and 'to: SELECTOR'")
+            return Ability("prevent", timing="prevent", self_only=True,
+                           ops=(("choose", self.sel(d["to"], f"{what}.to"), 0, 1, 1), ("transfer_damage",)))
         if "prevent" in raw:
             d = self.mapping(raw, what, {"prevent", "for", "activated", "then"})
             c = self.cost(d.get("activated"), f"{what}.activated")
@@ -350,12 +432,14 @@ class _Reader:
             d = self.mapping(raw, what, {"static", "if", "attacking"})
             st = self.mapping(d["static"], f"{what}.static",
                               {"units", *STAT_KEYS, "deploy_cost", "cards", "cant_retreat",
-                               "ability_cost", "owner", "open_build"})
+                               "ability_cost", "owner", "open_build", "per"})
             out: dict[str, Any] = {}
             if "units" in st:
                 units = st["units"]
                 out["units"] = "self" if units == "self" else self.sel(units, f"{what}.static.units")
                 out["mods"] = tuple(self.integer(st.get(k, 0), f"{what}.static.{k}") for k in STAT_KEYS)
+                if "per" in st:     # the bonus counts once for each unit the selector names
+                    out["per"] = self.sel(st["per"], f"{what}.static.per")
             elif "deploy_cost" in st:
                 out["deploy_cost"] = self.integer(st["deploy_cost"], f"{what}.static.deploy_cost")
                 out["cards"] = self.sel(st.get("cards"), f"{what}.static.cards")
@@ -369,7 +453,8 @@ class _Reader:
                 raise self.fail(f"{what}.static: say units, deploy_cost, cant_retreat, ability_cost "
                                 f"or open_build")
             if "attacking" in d:
-                out["attacking"] = self.sel(d["attacking"], f"{what}.attacking")
+                out["attacking"] = ("self" if d["attacking"] == "self"
+                                    else self.sel(d["attacking"], f"{what}.attacking"))
             return Ability("static", static=out, cond=self.cond(d.get("if"), f"{what}.if"))
         if "pilot" in raw:
             d = self.mapping(raw, what, {"pilot", "gives"})
@@ -381,6 +466,10 @@ class _Reader:
             return Ability("pilot", static={
                 "onto": Sel(subtypes=tuple(onto), not_subtypes=("Droid",)),
                 "mods": tuple(self.integer(gives.get(k, 0), f"{what}.gives.{k}") for k in STAT_KEYS)})
+        if "treat_as" in raw:
+            d = self.mapping(raw, what, {"treat_as"})
+            words = self.words(d["treat_as"], f"{what}.treat_as")
+            return Ability("treat_as", static={"subtype": " ".join(words)})
         if "activated" in raw:
             d = self.mapping(raw, what, {"activated", "timing", "do", "if"})
             if d.get("timing") not in TIMINGS:
@@ -389,11 +478,17 @@ class _Reader:
                            cond=self.cond(d.get("if"), f"{what}.if"),
                            **self.cost(d["activated"], f"{what}.activated"))
         if "when" in raw:
-            d = self.mapping(raw, what, {"when", "do", "optional"})
+            d = self.mapping(raw, what, {"when", "do", "optional", "force", "of"})
             if d["when"] not in EVENTS:
                 raise self.fail(f"{what}.when: one of {', '.join(EVENTS)}, got {d['when']!r}")
+            force = self.integer(d.get("force", 0), f"{what}.force", 0)
+            if force and not d.get("optional"):
+                raise self.fail(f"{what}.force: a trigger with a Force cost must be optional")
+            if "of" in d and d["when"] != "destroys":
+                raise self.fail(f"{what}.of: only for 'destroys' (which units it counts)")
             return Ability("trigger", timing=d["when"], ops=self.ops(d.get("do"), f"{what}.do"),
-                           optional=bool(d.get("optional")))
+                           optional=bool(d.get("optional")), force=force,
+                           target=self.sel(d["of"], f"{what}.of") if "of" in d else None)
         if "reroll" in raw:
             d = self.mapping(raw, what, {"reroll", "timing", "when_defending"})
             return Ability("reroll", timing="reroll", ops=(("reroll", "opponent_dice"),))
@@ -411,7 +506,7 @@ class _Reader:
             return Ability("mission", ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"))
         raise self.fail(f"{what}: not an ability (keyword, evade, deflect, prevent, static, "
-                        f"pilot, activated, when, reroll, play or mission)")
+                        f"pilot, treat_as, activated, when, reroll, play or mission)")
 
 
 def parse_abilities(data: Any, source: str) -> tuple[str, dict[str, tuple[Ability, ...]]]:

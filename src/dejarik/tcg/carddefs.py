@@ -63,7 +63,10 @@ def make_def(facts: CardFacts) -> CardDef:
     abilities = table.get(facts.name, table.get(_printed(facts.name)))
     t = facts.type
     kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" else OTHER
-    return CardDef(facts, abilities or (), abilities is not None, _tags(facts.subtype), name=facts.name,
+    # "treat it as a ...": the words join its subtype for every rule that reads subtypes
+    extra = " ".join(a.static["subtype"] for a in abilities or () if a.kind == "treat_as")
+    tags = _tags(facts.subtype) | _tags(extra)
+    return CardDef(facts, abilities or (), abilities is not None, tags, name=facts.name,
                    uname=_EQUIVALENT.get(facts.unique_name, facts.unique_name),
                    unique=facts.version is not None,
                    kind=kind,

@@ -16,7 +16,9 @@ TIMING_WORDS = {"build": "in your build step", "would_attack": "instead of attac
 EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "When the battle phase ends",
           "step_start_character": "When the Character battle step starts",
           "build_roll": "When build points are rolled", "deployed": "When you deploy it",
-          "discarded": "When it is discarded from its arena", "attack_end": "When its attack ends"}
+          "discarded": "When it is discarded from its arena", "attack_end": "When its attack ends",
+          "attacks": "When it attacks", "destroys": "When damage it deals makes a unit be discarded",
+          "draw_step": "After you draw in your draw step"}
 
 
 def _noun(word: str, plural: bool) -> str:
@@ -39,6 +41,8 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append("tapped" if sel.tapped else "untapped")
     if sel.damaged:
         words.append("damaged")
+    if sel.side:
+        words.append(f"{sel.side.title()} Side")
     if sel.name:
         words.append(sel.name)
     else:
@@ -102,7 +106,23 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             return f"{who} {one_of(sel)}"
         return f"{who} {'any number of' if hi >= 99 else f'up to {hi}'} {sel_text(sel)}"
     if name == "choose_arena":
-        return "choose an arena" + (" where no unit has attacked this turn" if op[1] else "")
+        among = op[2] if len(op) > 2 else (0, 1, 2)
+        where = ("an arena" if len(among) == 3
+                 else " or ".join(f"the {ARENAS[a].title()} arena" for a in among))
+        return f"choose {where}" + (" where no unit has attacked this turn" if op[1] else "")
+    if name == "branch":
+        other = f"; otherwise {ops_text(op[3], it, this)}" if op[3] else ""
+        return f"{_cond(dict(op[1])).strip(' ()')}: {ops_text(op[2], it, this)}{other}"
+    if name == "grant":
+        kw = op[2].replace("_", " ").title()
+        gets = f"gets {kw} {op[3]}" if op[3] > 0 else f"loses {kw}"
+        return f"{_ref(op[1], it, this)} {gets} {_UNTIL[op[4]]}"
+    if name == "at_attack_end":
+        return "when this attack ends, " + ops_text(op[1], it, this)
+    if name == "no_evade":
+        return f"for this attack, Evade can't prevent damage from {_ref(op[1], it, this)}"
+    if name == "to_hand":
+        return "this card goes back from your discard pile into your hand"
     if name == "choose_one":
         return "choose one: " + " or ".join("(" + ops_text(b, it, this) + ")" for b in op[1])
     if name == "may":
@@ -118,10 +138,16 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             cond = ("" if has is None else
                     f"has a {sel_text(has, plural=False).replace('your ', '', 1)} and ")
             text += f" unless your opponent {cond}pays {pays} Force"
+        if name == "damage" and len(op) > 4 and not isinstance(op[4], int):
+            text += f"; Evade can't prevent it unless the unit is a {sel_text(op[4], plural=False)}"
+        elif name == "damage" and len(op) > 4 and op[4]:
+            text += "; Evade can't prevent it"
         return text
     if name == "remove_damage":
         return f"remove {'all' if op[2] < 0 else f'up to {op[2]}'} damage from {_ref(op[1], it, this)}"
     if name == "tap":
+        if op[2] < 0:
+            return f"roll a die for {_ref(op[1], it, this)}: on {-op[2]} or more, tap it"
         return f"tap {_ref(op[1], it, this)}" + (f" unless its owner pays {op[2]} Force" if op[2] else "")
     simple = {"untap": "untap {}", "retreat": "retreat {}", "discard_unit": "discard {}",
               "redeploy": "put {} back into its arena, untapped",
@@ -142,8 +168,13 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return (f"this turn, {sel_text(op[2])} get Critical Hit {op[3]} while attacking "
                 f"{_ref(op[1], it, this)}")
     if name == "gain_force":
-        return ("gain Force equal to the damage prevented" if op[1] == "prevented"
-                else f"gain {op[1]} Force")
+        who = {"you": "", "opponent": "your opponent ", "dark": "the Dark Side ",
+               "light": "the Light Side "}[op[2] if len(op) > 2 else "you"]
+        verb = f"{who}gains" if who else "gain"
+        if len(op) > 3 and op[3] is not None:
+            return f"{verb} 1 Force for each of {sel_text(op[3])}"
+        return (f"{verb} Force equal to the damage prevented" if op[1] == "prevented"
+                else f"{verb} {op[1]} Force")
     if name == "lose_force":
         who = {"you": "you lose", "opponent": "your opponent loses", "dark": "the Dark Side loses",
                "light": "the Light Side loses"}[op[1]]
@@ -151,26 +182,45 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "build_points":
         side = {"you": "you get", "opponent": "your opponent gets", "dark": "the Dark Side gets",
                 "light": "the Light Side gets"}[op[1]]
+        if op[2] == "unit_cost":
+            return f"{side} build points equal to the chosen unit's total build cost"
         return f"{side} {op[2]:+d} build points this turn"
     if name == "draw":
         return f"draw {op[1]} card{'s' if op[1] > 1 else ''}"
+    if name == "to_deck_bottom":
+        return f"put {op[1]} card{'s' if op[1] > 1 else ''} of your choice from hand under your deck"
     if name == "discard":
         who = "discard" if op[2] == "you" else "your opponent discards"
         return f"{who} {op[1]} card{'s' if op[1] > 1 else ''} of their choice from hand"
     if name == "discard_hand":
         return "discard your hand"
+    if name == "transfer_damage":
+        return "put damage counters on it to prevent as much damage"
+    if name == "put_damage":
+        return f"put {op[2]} damage counter{'s' if op[2] > 1 else ''} on {_ref(op[1], it, this)}"
+    if name == "pause_build":
+        return ("your build step pauses: your opponent's build step comes now, then yours goes on "
+                "with the build points left")
+    if name == "retreat_first":
+        who = {"you": "your", "opponent": "your opponent's", "dark": "the Dark Side's",
+               "light": "the Light Side's"}[op[1]]
+        return f"this turn {who} retreat step comes first"
     if name == "search":
         what = {"battle": "a Battle card", "unit": "a unit card", "any": "a card"}[op[1]]
         if op[2]:
             what = f"a {'/'.join(op[2])} card"
         if op[3]:
             what += " with the name of one of your units in play"
+        if len(op) > 4 and op[4]:
+            return (f"search your deck for {what}, show it, put it face down in your build zone "
+                    f"with {op[4]} build counter(s), and shuffle")
         return f"search your deck for {what}, show it, put it in your hand, and shuffle"
     if name == "reveal_until_unit":
         return ("choose a unit type; reveal cards from your deck until one of that type, take it, "
                 "and shuffle the rest back")
     if name == "recover":
-        return f"return up to {op[2]} {op[1].title()} unit cards from your discard pile to your hand"
+        kinds = "/".join(op[3]) if len(op) > 3 and op[3] else f"{op[1].title()} unit"
+        return f"return up to {op[2]} {kinds} cards from your discard pile to your hand"
     if name == "look_at_hand":
         text = "look at your opponent's hand"
         if op[1]:
@@ -233,14 +283,23 @@ def _cond(cond: dict[str, Any] | None) -> str:
         return f" (only before any unit attacks in the {ARENAS[cond['before_attacks_in']].title()} arena)"
     if cond.get("defending"):
         return " (only while one of your units is being attacked)"
+    if cond.get("undamaged"):
+        return " while it has no damage counters"
+    if cond.get("bombarding"):
+        return " (only while one of your Space units attacks a Ground unit)"
     return ""
 
 
 def ability_text(ab: Ability) -> str:
     if ab.kind == "keyword":
         return f"{ab.keyword.replace('_', ' ').title()} {ab.n}"
+    if ab.kind == "prevent" and ab.ops:
+        onto = one_of(ab.ops[0][1])
+        return (f"When damage is about to be dealt to this unit: move damage counters (as many as "
+                f"you like) onto {onto}, preventing as much of it (once per damage instance)")
     if ab.kind == "prevent":
-        if ab.self_only and not ab.then and not ab.tap and not ab.discard_self and not ab.damage_self:
+        if ab.self_only and not ab.then and not ab.tap and not ab.discard_self and not ab.damage_self \
+                and not ab.retreat_self:
             return f"{'Deflect' if ab.deflect else 'Evade'} {ab.n} (pay {ab.force} Force)"
         whom = "this unit" if ab.self_only else (sel_text(ab.target) if ab.target else "a unit")
         amount = "all" if ab.n < 0 else f"up to {ab.n}"
@@ -251,9 +310,13 @@ def ability_text(ab: Ability) -> str:
         st = ab.static
         if "mods" in st:
             who = "this unit" if st["units"] == "self" else each_text(st["units"])
-            when = (f" while attacking a {sel_text(st['attacking'], plural=False).replace('your ', '')}"
-                    if "attacking" in st else "")
-            return f"{_cap(who)} gets {_mods(st['mods'])}{when}{_cond(ab.cond)}"
+            when = ""
+            if st.get("attacking") == "self":
+                when = " while attacking this unit"
+            elif "attacking" in st:
+                when = f" while attacking a {sel_text(st['attacking'], plural=False).replace('your ', '')}"
+            per = f" for each of {sel_text(st['per'])}" if "per" in st else ""
+            return f"{_cap(who)} gets {_mods(st['mods'])}{per}{when}{_cond(ab.cond)}"
         if "deploy_cost" in st:
             return f"{_cap(sel_text(st['cards']))} cost {-st['deploy_cost']} fewer build counters to deploy"
         if "cant_retreat" in st:
@@ -264,7 +327,11 @@ def ability_text(ab: Ability) -> str:
     if ab.kind == "activated":
         return f"{_cap(_cost(ab, ab.force))}, {TIMING_WORDS[ab.timing]}: {ops_text(ab.ops)}{_cond(ab.cond)}"
     if ab.kind == "trigger":
-        return f"{EVENT_WORDS[ab.timing]}{' (optional)' if ab.optional else ''}: {ops_text(ab.ops)}"
+        what = f" ({sel_text(ab.target, plural=False)})" if ab.target is not None else ""
+        how = f" (you may pay {ab.force} Force)" if ab.force else " (optional)" if ab.optional else ""
+        return f"{EVENT_WORDS[ab.timing]}{what}{how}: {ops_text(ab.ops)}"
+    if ab.kind == "treat_as":
+        return f"Counts as a {ab.static['subtype']} too"
     if ab.kind == "reroll":
         return "When attacked, its owner may reroll any of the attack dice rolled against it (once an attack)"
     if ab.kind == "play":

@@ -20,7 +20,7 @@ from dejarik.tcg import flow as F
 from dejarik.tcg.abilities import Ability, Op
 from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
 from dejarik.tcg.cardtext import EVENT_WORDS, ability_text, one_of, op_text, ops_text
-from dejarik.tcg.effects import same_name_in_play
+from dejarik.tcg.effects import keyword, same_name_in_play
 from dejarik.tcg.state import ARENA_NAMES, BUILD, HAND, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -116,6 +116,11 @@ def _task_source(task: Task, at: int) -> int:
     return int(task[at]) if len(task) > at else -1
 
 
+def _to_bottom(task: Task) -> bool:
+    """A `?discard` decision whose cards go on the bottom of the deck (effects._to_deck_bottom)."""
+    return len(task) > 4 and task[4] == "bottom"
+
+
 def _arena_words(a: int) -> str:
     return f"the {ARENA_NAMES[a]} arena"
 
@@ -160,7 +165,8 @@ def purpose(s: S, task: Task) -> str:
           "?crowd": 3, "?dice": 3}[op]
     src = _task_source(task, at)
     if src >= 0 and s.d(src).kind == UNIT:
-        return ability_words(s, src, _ability_with(s, src, _OP_OF[op]))
+        name = "to_deck_bottom" if _to_bottom(task) else _OP_OF[op]
+        return ability_words(s, src, _ability_with(s, src, name))
     return source_words(s, task[1], src)
 
 
@@ -236,6 +242,8 @@ def ask(s: S, task: Task) -> str:
         return "choose an arena" + (" where no unit has attacked this turn" if task[4] else "")
     if op == "?pay":
         return f"pay {task[2]} Force to stop it, or not"
+    if op == "?discard" and _to_bottom(task):
+        return f"put {task[2]} card{'s' if task[2] > 1 else ''} of your hand under your deck"
     if op == "?discard":
         return f"discard {task[2]} card{'s' if task[2] > 1 else ''} from your hand"
     if op == "?recover":
@@ -255,8 +263,7 @@ def _where(s: S, u: int) -> str:
 
 
 def _dice(s: S, u: int, t: int) -> int:
-    fixed = F.alt_power(s, u, t)
-    return max(0, (fixed if fixed >= 0 else s.power(u)) - s.d(t).keyword("shields"))
+    return max(0, F.attack_power(s, u, t, F.alt_power(s, u, t)) - keyword(s, t, "shields"))
 
 
 def _build_words(s: S, c: int, k: int) -> str:
@@ -353,8 +360,13 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
     if op == "?choose":
         ctx = task[3]
         return f"pick {s.name(x)} ({_where(s, x)}): {_effect_words(s, task[1][task[2] + 1:], ctx, s.name(x))}"
+    if op == "?discard" and _to_bottom(task):
+        return f"put {s.name(x)} under your deck"
     if op == "?discard":
         return f"discard {s.name(x)} from your hand"
+    if op == "?search" and len(task[2]) > 4 and task[2][4]:
+        return (f"put {s.name(x)} face down in your build zone with {task[2][4]} build counter(s) "
+                f"(shown to your opponent), then shuffle your deck")
     if op == "?search":
         return f"take {s.name(x)} into your hand (shown to your opponent), then shuffle your deck"
     if op == "?unit_type":
@@ -435,6 +447,8 @@ def answer_line(s: S, task: Task, action: tuple[int, ...]) -> str:
     if op in MAIN or op in ("?retreat", "?pop"):
         return ""
     who = _the(F.decider(s, task))
+    if op == "?discard" and _to_bottom(task):   # the card goes unseen into the deck
+        return f"{who} puts a card of their hand under their deck"
     if op == "?partial":     # the card stays face down: its name is not for the log
         if action[0] == F.BUILD_K:
             return f"{who} partly builds a card in setup with {action[2]} build counter(s)"

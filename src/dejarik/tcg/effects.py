@@ -66,15 +66,36 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
             continue
         if ab.cond is not None and not condition(s, ab.cond, p, src):
             continue
-        # "while attacking a Jedi": the defender is the opponent's, so match for them
-        if "attacking" in st and (s.atk is None or s.atk[0] != u
-                                  or not s.matches(st["attacking"], s.atk[1], p ^ 1)):
+        if "attacking" in st and not _attacking(s, st["attacking"], u, p, src):
             continue
         ms = st["mods"]
-        speed += ms[0]
-        power += ms[1]
-        crit += ms[2]
+        times = len(s.select(st["per"], p, src)) if "per" in st else 1
+        speed += ms[0] * times
+        power += ms[1] * times
+        crit += ms[2] * times
     return speed, power, crit
+
+
+def _attacking(s: S, what: Any, u: int, p: int, src: int) -> bool:
+    """Whether u is attacking what a static bonus asks for: the bonus's own unit ('self'), or
+    a unit matching a selector (the defender is the opponent's, so match it for them)."""
+    if s.atk is None or s.atk[0] != u:
+        return False
+    if what == "self":
+        return s.atk[1] == src
+    return s.matches(what, s.atk[1], p ^ 1)
+
+
+def keyword(s: S, u: int, name: str) -> int:
+    """A unit's keyword value: its card's, plus what effects give it this turn, or 0 once an
+    effect has made it lose the keyword (Careful Targeting, Out of His Misery)."""
+    n = s.d(u).keyword(name)
+    for e in s.effects:
+        if e[0] == "keyword" and e[1] == u and e[2] == name:
+            if e[3] < 0:
+                return 0
+            n += e[3]
+    return n
 
 
 def statics(s: S, key: str) -> list[tuple[int, Any]]:
@@ -138,6 +159,10 @@ def damage_shielded(s: S, target: int, source: int) -> bool:
 
 
 def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
+    if cond.get("undamaged") and (source < 0 or s.damage[source] > 0):
+        return False
+    if cond.get("bombarding") and not bombarding(s, ctl):
+        return False
     if "count" in cond:
         n = len(s.select(cond["count"], ctl, source))
         if n < cond.get("min", 0) or ("max" in cond and n > cond["max"]):
@@ -149,6 +174,12 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
     if "before_attacks_in" in cond and s.attacked >> cond["before_attacks_in"] & 1:
         return False
     return not (cond.get("defending") and (s.atk is None or s.owner[s.atk[1]] != ctl))
+
+
+def bombarding(s: S, p: int) -> bool:
+    """Whether one of p's Space units is attacking a Ground unit (with Bombard)."""
+    return (s.atk is not None and s.owner[s.atk[0]] == p and s.unit_arena(s.atk[0]) == 0
+            and s.unit_arena(s.atk[1]) == 1)
 
 
 # -- moving cards -----------------------------------------------------------------------------
@@ -328,6 +359,8 @@ def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, sel, by, lo, hi = op
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         s.tasks.pop()
+    # a new choice starts afresh: 'chosen' after it names only what it picks
+    ctx = (ctx[0], ctx[1], (), ctx[3], ctx[4])
     s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
 
 
@@ -350,7 +383,42 @@ def chosen(s: S, task: tuple[Any, ...], u: int) -> None:
 def _choose_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         s.tasks.pop()
-    s.tasks.append(("?arena", ops, i, ctx, op[1]))
+    s.tasks.append(("?arena", ops, i, ctx, op[1], op[2]))
+
+
+def _branch(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'If ... then ..., else ...': the condition is read now, for the effect's controller."""
+    push_fx(s, op[2] if condition(s, dict(op[1]), ctx[CTL], ctx[SRC]) else op[3], ctx)
+
+
+def _grant(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A keyword given (n > 0) or taken away (n < 0) for a while (effects list, keyword())."""
+    _, ref, name, n, until = op
+    for u in units_of(s, ref, ctx):
+        if s.zone[u] == ARENA:
+            s.effects.append(("keyword", u, name, n, until))
+            s.note(f"{s.name(u)} " + (f"gets {name.replace('_', ' ')} {n}" if n > 0
+                                      else f"loses {name.replace('_', ' ')}"))
+
+
+def _at_attack_end(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that wait for the attack in progress to end (flow._attack_end runs them)."""
+    if s.atk is not None:
+        s.effects.append(("attack_end", op[1], ctx))
+
+
+def _no_evade(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """For this attack, Evade can't prevent damage the unit deals (flow._damage reads it)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("no_evade", u))
+
+
+def _to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own card goes from its owner's discard pile back to their hand."""
+    src = ctx[SRC]
+    if src >= 0 and s.zone[src] == DISCARD:
+        to_hand(s, src)
+        s.note(f"{s.name(src)} returns to its owner's hand")
 
 
 def _choose_one(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -381,7 +449,12 @@ def _payment(s: S, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
 def _tap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, ref, pays = op
     for u in units_of(s, ref, ctx):
-        if pays:
+        if pays < 0:    # tap it on a die roll of -pays or more (Fog of War)
+            roll = s.rng.below(6) + 1
+            s.note(f"roll for {s.name(u)}: {roll}")
+            if roll < -pays:
+                continue
+        elif pays:
             _payment(s, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
             return
         s.tapped[u] = True
@@ -397,17 +470,19 @@ def _untap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     from dejarik.tcg.flow import push_damage
 
-    _, ref, n, unless = op
+    _, ref, n, unless, no_evade = op
     targets = units_of(s, ref, ctx)
     if unless is not None and targets:
         sel, pays = unless
         payer = 1 - ctx[CTL]
         if (sel is None or s.select(sel, payer)) and s.force[payer] >= pays:
-            s.tasks.append(("?pay", payer, pays, ("damage", ref, n, None), ctx))
+            s.tasks.append(("?pay", payer, pays, ("damage", ref, n, None, no_evade), ctx))
             return
     source = ctx[SRC] if ctx[SRC] >= 0 and s.d(ctx[SRC]).kind == UNIT else -1
     for u in reversed(targets):
-        push_damage(s, u, n, source, attack=False)
+        # no_evade: 1, or a selector of the units for which Evade still works
+        barred = no_evade == 1 or (isinstance(no_evade, Sel) and not s.matches_card(no_evade, u, ctx[CTL]))
+        push_damage(s, u, n, source, attack=False, no_evade=barred)
 
 
 def _dice_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -510,10 +585,14 @@ def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 def _gain_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    n = ctx[NUM] if op[1] == "prevented" else op[1]
-    gain_force(s, ctx[CTL], n)
+    _, amount, side, count = op
+    n = ctx[NUM] if amount == "prevented" else amount
+    if count is not None:   # as much Force as units the selector names (Recognition of Valor)
+        n = len(s.select(count, ctx[CTL], ctx[SRC]))
+    p = side_of(ctx, side)
+    gain_force(s, p, n)
     if n:
-        s.note(f"the {('Dark', 'Light')[ctx[CTL]]} Side gains {n} Force")
+        s.note(f"the {('Dark', 'Light')[p]} Side gains {n} Force")
 
 
 def _lose_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -524,8 +603,11 @@ def _lose_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     p = side_of(ctx, op[1])
-    s.bp[p] = max(0, s.bp[p] + op[2])
-    s.note(f"the {('Dark', 'Light')[p]} Side gets {op[2]:+d} build points")
+    n = op[2]
+    if n == "unit_cost":   # the chosen unit's total build cost: its card's, +1 per card beneath
+        n = sum(s.d(u).cost + s.stack_size(u) for u in ctx[PICKED])
+    s.bp[p] = max(0, s.bp[p] + n)
+    s.note(f"the {('Dark', 'Light')[p]} Side gets {n:+d} build points")
 
 
 def _draw(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -538,13 +620,43 @@ def _discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.tasks.append(("?discard", p, min(op[1], len(s.hand[p])), ctx[SRC]))
 
 
+def _to_deck_bottom(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller puts n cards of their choice from hand on the bottom of their deck: the
+    discard decision, with the deck's bottom as where the cards go."""
+    p = ctx[CTL]
+    s.tasks.append(("?discard", p, min(op[1], len(s.hand[p])), ctx[SRC], "bottom"))
+
+
+def _pause_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller's build step pauses: the opponent's build step, still to come this turn,
+    runs now, and then the paused one goes on with the build points left (no second start)."""
+    p = ctx[CTL]
+    theirs = ("build_step", 1 - p)
+    if theirs not in s.tasks or ("?build", p) not in s.tasks:
+        return
+    s.tasks.remove(theirs)
+    at = max(k for k, t in enumerate(s.tasks) if t == ("?build", p))
+    s.tasks.insert(at + 1, theirs)       # above the paused build step: it runs first
+    s.note(f"the {('Dark', 'Light')[p]} Side's build step pauses")
+
+
+def _retreat_first(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the side named has its retreat step before the other side's."""
+    p = side_of(ctx, op[1])
+    first, second = ("?retreat", p), ("?retreat", 1 - p)
+    if first in s.tasks and second in s.tasks:
+        a, b = s.tasks.index(first), s.tasks.index(second)
+        if a < b:                        # the later in the list runs first
+            s.tasks[a], s.tasks[b] = second, first
+
+
 def _discard_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for c in list(s.hand[ctx[CTL]]):
         to_discard(s, c)
 
 
 def search_fits(s: S, op: Op, p: int, c: int) -> bool:
-    _, kind, subtypes, same_name = op
+    _, kind, subtypes, same_name, _ = op
     d = s.d(c)
     if kind == "battle" and d.kind != BATTLE:
         return False
@@ -565,7 +677,7 @@ def _reveal_until_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> N
 
 
 def _recover(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC]))
+    s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC], op[3]))
 
 
 def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -598,11 +710,31 @@ def _prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if op[0] == "deflect" and n > 0:
         # the protected unit may deal that much damage to a unit in the same arena
         sel = Sel(owner=2, arenas=(s.unit_arena(s.dmg[0]),), other=True)
-        back = (("choose", sel, 0, 1, 1), ("damage", ("chosen",), n, None))
+        back = (("choose", sel, 0, 1, 1), ("damage", ("chosen",), n, None, 0))
         s.tasks.append(("?may", back, (), (ctx[CTL], s.dmg[0], (), -1, n)))
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         top = s.tasks.pop()
         s.tasks.append(("fx", top[1], top[2], (*ctx[:4], n)))
+
+
+def _transfer_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Prevent k of the damage about to be dealt by putting k damage counters on the unit
+    chosen: the controller picks k, from 1 to what is left."""
+    if s.dmg is None or not ctx[PICKED]:
+        return
+    left = s.dmg[1] - s.dmg[4]
+    branches = tuple((("prevent", k), ("put_damage", ("chosen",), k)) for k in range(1, left + 1))
+    if branches:
+        s.tasks.append(("?option", branches, ctx))
+
+
+def _put_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Damage counters put on a unit (not damage dealt: nothing prevents them)."""
+    for u in units_of(s, op[1], ctx):
+        s.damage[u] += op[2]
+        s.note(f"{op[2]} damage counter(s) put on {s.name(u)} ({s.damage[u]}/{s.health(u)})")
+        if s.damage[u] >= s.health(u):
+            discard_unit(s, u, by_damage=True)
 
 
 def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -624,5 +756,8 @@ _OPS: dict[str, Any] = {
     "build_points": _build_points, "draw": _draw, "discard": _discard, "discard_hand": _discard_hand,
     "search": _search, "reveal_until_unit": _reveal_until_unit, "recover": _recover,
     "look_at_hand": _look_at_hand, "crowd_control": _crowd_control, "prevent": _prevent,
-    "deflect": _prevent, "reroll": _reroll,
+    "deflect": _prevent, "reroll": _reroll, "branch": _branch, "grant": _grant,
+    "at_attack_end": _at_attack_end, "no_evade": _no_evade, "to_hand": _to_hand,
+    "to_deck_bottom": _to_deck_bottom, "transfer_damage": _transfer_damage, "put_damage": _put_damage,
+    "pause_build": _pause_build, "retreat_first": _retreat_first,
 }

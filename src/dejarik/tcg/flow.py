@@ -28,6 +28,7 @@ from dejarik.tcg.effects import (
     discard_unit,
     draw,
     gain_force,
+    keyword,
     mark_bonus,
     new_top,
     open_build,
@@ -46,6 +47,8 @@ from dejarik.tcg.state import (
     BUILD,
     COMMAND,
     DARK,
+    DECK,
+    DISCARD,
     HAND,
     LIGHT,
     READY,
@@ -127,7 +130,7 @@ def push_triggers(s: S, p: int, event: str, pending: tuple[tuple[int, int], ...]
 
 
 def push_trigger(s: S, u: int, i: int) -> None:
-    if s.d(u).abilities[i].optional:
+    if s.d(u).abilities[i].optional:   # optional, or with a Force cost: the owner decides
         s.tasks.append(("?trigger", u, i))
     else:
         push_fx(s, s.d(u).abilities[i].ops, ctx_of(s.owner[u], u))
@@ -236,6 +239,7 @@ def _ready(s: S, task: Task) -> None:
             draw(s, p)
             if s.done:
                 return
+        fire(s, "draw_step", s.all_in_play())
 
 
 def _command(s: S, task: Task) -> None:
@@ -256,6 +260,7 @@ def _build_step(s: S, task: Task) -> None:
     s.tasks.append(("?build", p))
     if s.options.get("draw", "ready") == "build":   # the ESB/ROTS rulebooks' draw (reference 5)
         draw(s, p)
+        fire(s, "draw_step", s.in_play(p))
 
 
 def _command_end(s: S, task: Task) -> None:
@@ -427,15 +432,18 @@ def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
     """An ability or card whose first choice has no candidate does nothing: not offered."""
     if ab.cond is not None and not condition(s, ab.cond, p, source):
         return False
+    among: tuple[int, ...] = (-1,)     # after an arena is chosen: any arena it may name
     for op in ab.ops:
         if op[0] == "choose":
-            return op[3] == 0 or bool(s.select(op[1], p, source))
+            return op[3] == 0 or any(s.select(op[1], p, source, a) for a in among)
+        if op[0] == "choose_arena":
+            among = op[2]
+            continue
         if op[0] == "modify" and op[1][0] == "attacker":
             return s.atk is not None and (not op[1][1] or s.owner[s.atk[0]] == p)
         if op[0] == "reroll":
             return bool(s.dice)
-        if op[0] != "choose_arena":
-            return True
+        return True
     return True
 
 
@@ -473,7 +481,10 @@ def use_ability(s: S, p: int, u: int, i: int) -> None:
     if ab.kind == "prevent":
         assert s.dmg is not None
         s.used.append((u, i))
-        push_fx(s, (("deflect" if ab.deflect else "prevent", ab.n), *ab.then), ctx_of(p, u))
+        if ab.ops:          # a prevention with effects of its own (prevent: transfer)
+            push_fx(s, ab.ops, ctx_of(p, u))
+        else:
+            push_fx(s, (("deflect" if ab.deflect else "prevent", ab.n), *ab.then), ctx_of(p, u))
         pay(s, p, u, ab)
         return
     if ab.kind == "reroll":
@@ -503,7 +514,7 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
         ab = next((a for a in d.abilities if a.kind == "play"), None)
         if ab is None or ab.timing not in timings or s.force[p] < ab.force + tax:
             continue
-        if window == REROLL and (s.atk is None or s.owner[s.atk[0]] != p or not s.dice):
+        if window == REROLL and not _may_reroll(s, p, ab):
             continue
         if window == PREVENT and not _prevents(s, p, ab, -1):
             continue
@@ -524,6 +535,14 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
     return out
 
 
+def _may_reroll(s: S, p: int, ab: Ability) -> bool:
+    """A reroll card is for the attacker's dice, or (opponent_dice) for the defender's side."""
+    if s.atk is None or not s.dice:
+        return False
+    theirs = any(op[0] == "reroll" and op[1] == "opponent_dice" for op in ab.ops)
+    return (s.owner[s.atk[0]] != p) == theirs
+
+
 def _answers(s: S, p: int, ab: Ability, u: int) -> bool:
     """A prevention ability that can help now, or a reroll ability of the defending unit."""
     if ab.kind == "prevent":
@@ -534,6 +553,10 @@ def _answers(s: S, p: int, ab: Ability, u: int) -> bool:
 def _prevents(s: S, p: int, ab: Ability, u: int) -> bool:
     """Whether a prevention ability or card can help the damage about to be dealt."""
     if s.dmg is None or s.dmg[4] >= s.dmg[1]:
+        return False
+    if ab.evade and s.dmg[3] & 2:    # this damage can't be prevented with Evade
+        return False
+    if ab.ops and not _useful(s, p, u, ab):   # nothing to move the damage onto
         return False
     t = s.dmg[0]
     if ab.self_only:
@@ -714,6 +737,7 @@ def start_attack(s: S, u: int, t: int) -> None:
     s.note(f"{s.name(u)} attacks {s.name(t)}")
     s.tasks += [("attack_end",), ("attack_roll",)]
     pop(s, IN_ATTACK)
+    fire(s, "attacks", [u])
 
 
 def _attack_roll(s: S, task: Task) -> None:
@@ -725,7 +749,7 @@ def _attack_roll(s: S, task: Task) -> None:
     if s.zone[u] != ARENA or s.zone[t] != ARENA:
         s.note("no dice: a unit left the battle")
         return
-    n = (fixed if fixed >= 0 else s.power(u)) - s.d(t).keyword("shields")
+    n = attack_power(s, u, t, fixed) - keyword(s, t, "shields")
     if n <= 0:
         s.note("no dice: power 0 or less")
         return
@@ -733,6 +757,14 @@ def _attack_roll(s: S, task: Task) -> None:
     s.note(f"{s.name(u)} rolls {s.dice}")
     s.tasks.append(("attack_damage",))
     pop(s, REROLL)
+
+
+def attack_power(s: S, u: int, t: int, fixed: int) -> int:
+    """The attack's power: u's power, or a Bombard / Ion Cannon value plus the bonuses given
+    for this attack only (Suppressing Fire)."""
+    if fixed < 0:
+        return s.power(u)
+    return fixed + sum(m[2] for m in s.mods if m[0] == u and m[4] == UNTIL_ATTACK)
 
 
 def _attack_damage(s: S, task: Task) -> None:
@@ -756,6 +788,9 @@ def _attack_end(s: S, task: Task) -> None:
         s.effects.remove(e)
         if s.zone[e[1]] == ARENA:
             discard_unit(s, e[1])
+    for e in [e for e in s.effects if e[0] == "attack_end"]:
+        s.effects.remove(e)
+        push_fx(s, e[1], e[2])
     fire(s, "attack_end", [u])
 
 
@@ -763,11 +798,18 @@ def _attack_cleanup(s: S, task: Task) -> None:
     s.atk = None
     s.dice = []
     s.mods = [m for m in s.mods if m[4] != UNTIL_ATTACK]
+    s.effects = [e for e in s.effects if e[0] != "no_evade" and not _lasts(e, UNTIL_ATTACK)]
     pop(s, GENERAL)
 
 
-def push_damage(s: S, u: int, n: int, source: int, attack: bool) -> None:
-    s.tasks.append(("damage", u, n, source, int(attack)))
+def _lasts(e: tuple[Any, ...], until: int) -> bool:
+    """Whether a turn effect is a keyword given or taken away for this long."""
+    return bool(e[0] == "keyword" and e[4] == until)
+
+
+def push_damage(s: S, u: int, n: int, source: int, attack: bool, no_evade: bool = False) -> None:
+    """The damage task's flags: 1 an attack's damage, 2 Evade can't prevent it."""
+    s.tasks.append(("damage", u, n, source, int(attack) | (2 if no_evade else 0)))
 
 
 def _damage(s: S, task: Task) -> None:
@@ -779,6 +821,8 @@ def _damage(s: S, task: Task) -> None:
         s.note(f"all {n} damage to {s.name(u)} is prevented")
         return
     s.tasks.append(("deal", tuple(s.dmg) if s.dmg else None, tuple(s.used)))
+    if attack & 1 and ("no_evade", source) in s.effects:
+        attack |= 2
     s.dmg = [u, n, source, attack, 0]
     s.used = []
     pop(s, PREVENT)
@@ -786,7 +830,7 @@ def _damage(s: S, task: Task) -> None:
 
 def _deal(s: S, task: Task) -> None:
     assert s.dmg is not None
-    u, n, _, _, prevented = s.dmg
+    u, n, source, _, prevented = s.dmg
     s.dmg = list(task[1]) if task[1] else None
     s.used = list(task[2])
     left = n - prevented
@@ -796,6 +840,24 @@ def _deal(s: S, task: Task) -> None:
     s.note(f"{s.name(u)} takes {left} damage ({s.damage[u]}/{s.health(u)})")
     if s.damage[u] >= s.health(u):
         discard_unit(s, u, by_damage=True)
+        if source >= 0:
+            _destroyed_by(s, source, u)
+    elif source >= 0 and keyword(s, source, "stun") > 0:
+        stun = keyword(s, source, "stun")
+        s.mods.append((u, 0, -stun, 0, UNTIL_BATTLE))
+        s.note(f"{s.name(u)} is stunned: -{stun} power until the end of the battle phase")
+
+
+def _destroyed_by(s: S, source: int, victim: int) -> None:
+    """The source's 'when its damage causes a unit to be discarded' abilities, for victims
+    that match them (the victim is already in the discard pile)."""
+    if s.zone[source] != ARENA or s.zone[victim] != DISCARD:
+        return
+    p = s.owner[source]
+    for i, ab in enumerate(s.d(source).abilities):
+        if ab.kind == "trigger" and ab.timing == "destroys" and (
+                ab.target is None or s.matches_card(ab.target, victim, p)):
+            push_trigger(s, source, i)
 
 
 def _end_battle(s: S, task: Task) -> None:
@@ -806,6 +868,7 @@ def _end_battle(s: S, task: Task) -> None:
 
 def _battle_cleanup(s: S, task: Task) -> None:
     s.mods = [m for m in s.mods if m[4] != UNTIL_BATTLE]
+    s.effects = [e for e in s.effects if not _lasts(e, UNTIL_BATTLE)]
 
 
 def _end_turn(s: S, task: Task) -> None:
@@ -896,11 +959,12 @@ def _choose_empty(s: S, task: Task) -> None:
 
 def _arena_options(s: S, task: Task) -> list[Action]:
     not_attacked = task[4]
-    return [(CHOOSE, a, 0) for a in range(3) if not (not_attacked and s.attacked >> a & 1)]
+    among = task[5] if len(task) > 5 else (0, 1, 2)   # the arenas it may name
+    return [(CHOOSE, a, 0) for a in among if not (not_attacked and s.attacked >> a & 1)]
 
 
 def _arena_answer(s: S, task: Task, a: Action) -> None:
-    _, ops, i, ctx, _ = task
+    ops, i, ctx = task[1], task[2], task[3]
     push_fx(s, ops, (ctx[0], ctx[1], ctx[2], a[1], ctx[4]), i + 1)
 
 
@@ -942,13 +1006,18 @@ def _pay_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _trigger_options(s: S, task: Task) -> list[Action]:
+    u, i = task[1], task[2]
+    if s.force[s.owner[u]] < s.d(u).abilities[i].force:
+        return []        # "you may pay N Force": not without N Force
     return [(CHOOSE, 1, 0), _P]
 
 
 def _trigger_answer(s: S, task: Task, a: Action) -> None:
     _, u, i = task
     if a[0] == CHOOSE:
-        push_fx(s, s.d(u).abilities[i].ops, ctx_of(s.owner[u], u))
+        ab = s.d(u).abilities[i]
+        gain_force(s, s.owner[u], -ab.force)
+        push_fx(s, ab.ops, ctx_of(s.owner[u], u))
 
 
 def _discard_options(s: S, task: Task) -> list[Action]:
@@ -957,9 +1026,17 @@ def _discard_options(s: S, task: Task) -> list[Action]:
 
 
 def _discard_answer(s: S, task: Task, a: Action) -> None:
-    """Discard the cards one at a time (task[3], where present: the card that asks)."""
+    """Discard the cards one at a time (task[3], where present: the card that asks; task[4]
+    "bottom": they go on the bottom of the deck instead, unseen)."""
     p, n = task[1], task[2]
-    to_discard(s, a[1])
+    if len(task) > 4 and task[4] == "bottom":
+        c = a[1]
+        s.hand[p].remove(c)
+        s.deck[p].insert(0, c)       # the top of a deck is its last card
+        s.zone[c] = DECK
+        s.shown[c] = 0
+    else:
+        to_discard(s, a[1])
     if n > 1:
         s.tasks.append(("?discard", p, n - 1, *task[3:]))
 
@@ -981,8 +1058,23 @@ def _search_options(s: S, task: Task) -> list[Action]:
 
 def _search_answer(s: S, task: Task, a: Action) -> None:
     """Take the card into hand, shown to the opponent; the deck is shuffled after."""
-    if a[0] == CHOOSE:
+    if a[0] != CHOOSE:
+        return
+    counters = task[2][4] if len(task[2]) > 4 else 0
+    if not counters:
         to_hand(s, a[1])
+        return
+    # shown to both players, then face down in the build zone with that many build counters
+    c = a[1]
+    p = s.owner[c]
+    s.deck[p].remove(c)
+    s.zone[c] = BUILD
+    s.build[p].append(c)
+    s.face_up[c] = False
+    s.shown[c] = 3
+    s.counters[c] = counters
+    s.note(f"the {('Dark', 'Light')[p]} Side puts {s.name(c)} in its build zone with {counters} "
+           f"build counter(s)")
 
 
 def _shuffle(s: S, task: Task) -> None:
@@ -1012,7 +1104,9 @@ def _unit_type_answer(s: S, task: Task, a: Action) -> None:
 
 def _recover_options(s: S, task: Task) -> list[Action]:
     p, kind, left = task[1], task[2], task[3]
-    fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type == kind])
+    subtypes = task[5] if len(task) > 5 else ()
+    fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type == kind
+                             and (not subtypes or any(x in s.d(c).tags for x in subtypes))])
     return ([(CHOOSE, c, 0) for c in fits] + [_P]) if fits and left > 0 else []
 
 

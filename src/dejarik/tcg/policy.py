@@ -18,7 +18,7 @@ from dejarik.core.hooks import AgentHooks
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import MISSION, UNIT
-from dejarik.tcg.effects import mark_bonus
+from dejarik.tcg.effects import keyword, mark_bonus
 from dejarik.tcg.policy_battle import (
     CONTROL_BONUS,
     Outcome,
@@ -181,7 +181,7 @@ def attack_value(s: S, u: int, t: int) -> float:
     that sticks."""
     alt = F.alt_power(s, u, t)
     power = alt if alt >= 0 else s.power(u)
-    if power - s.d(t).keyword("shields") <= 0:
+    if power - keyword(s, t, "shields") <= 0:
         return -1.0
     bonus = CONTROL_BONUS if len(s.arena[s.owner[t]][s.unit_arena(t)]) == 1 else 0.0
     return _attack_worth(s, t, power, s.critical_hit(u), bonus)
@@ -333,7 +333,8 @@ def heuristic_action(s: S, rng: Rng) -> tuple[int, ...]:
 
 
 _HELPS = frozenset({"untap", "remove_damage", "protect", "redeploy"})
-_HURTS = frozenset({"tap", "damage", "dice_damage", "discard_unit", "retreat", "command", "mark_target"})
+_HURTS = frozenset({"tap", "damage", "dice_damage", "discard_unit", "retreat", "command", "mark_target",
+                    "transfer_damage"})
 
 
 def _effect_sign(task: tuple[object, ...]) -> int:
@@ -347,6 +348,8 @@ def _effect_sign(task: tuple[object, ...]) -> int:
             speed, power, crit = step[2]
             total = int(10 * power + speed + 5 * crit)
             return (total > 0) - (total < 0)
+        if name == "grant":     # a keyword given helps; one taken away hurts
+            return 1 if step[3] > 0 else -1
         if name in _HELPS:
             return 1
         if name in _HURTS:
@@ -491,7 +494,7 @@ def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:
 def _attack_worth(s: S, t: int, power: int, crit: int, bonus: float = 0.0) -> float:
     """What an attack of this power is worth against t: the chance to destroy it times its
     worth (plus `bonus`), plus the damage that sticks."""
-    dice = power - s.d(t).keyword("shields")
+    dice = power - keyword(s, t, "shields")
     left = s.health(t) - s.damage[t]
     if dice <= 0:
         return 0.0

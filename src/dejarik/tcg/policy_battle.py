@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from dejarik.core.rng import Rng
-from dejarik.tcg.effects import can_be_attacked, static_mods
+from dejarik.tcg.effects import can_be_attacked, keyword, static_mods
 from dejarik.tcg.flow import alt_power
 from dejarik.tcg.state import BATTLE, DARK, LIGHT, OVER
 
@@ -166,7 +166,7 @@ def sketch(s: S) -> Sketch:
                 dice = alt_power(s, u, t)
                 if dice < 0:
                     continue
-            dice -= s.d(t).keyword("shields")
+            dice -= keyword(s, t, "shields")
             if dice > 0:
                 sk.targets[i].append((j, _at_least(dice, crit[i]), expected_hits(dice, crit[i])))
     for a in steps:

@@ -171,6 +171,8 @@ class TcgState:
                 ok = ok or a == where
             if not ok:
                 return False
+        if sel.side and d.facts.side != sel.side:
+            return False
         if sel.types and d.facts.type not in sel.types:
             return False
         if sel.subtypes and not any(t in d.tags for t in sel.subtypes):
