@@ -159,3 +159,11 @@ def evade_case(card: str, side: int, force: int, hit: int) -> TcgState:
     s = position(dark=sides[0], light=sides[1], force=(f[0], f[1]))
     start(s, ("damage", unit(s, card), hit, -1, 1))
     return s
+
+
+def sides_of(card: str, side: int, other: list[str],
+             mine: list[str] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(dark, light) with the card (and `mine`) in play on `side`, `other` on the opposite side."""
+    own: dict[str, Any] = {"arena": [card, *(mine or [])]}
+    them: dict[str, Any] = {"arena": list(other)}
+    return (own, them) if side == DARK else (them, own)

@@ -16,7 +16,6 @@ from tests.tcg.helpers import (
     close_window,
     complete,
     dice_rolled,
-    evade_case,
     hits_with,
     in_attack_window,
     mission,
@@ -48,148 +47,6 @@ NSG = "Naboo Security Guard"                # Light Character 2/30/2/2, Naboo So
 PADME_D = "Padme Amidala (D)"               # Light Character 3/50/3/3, Diplomat
 KIT = "Kit Fisto (A)"                       # Light Character, Jedi, 4/40/4/5
 ZAM_B = "Zam Wesell (B)"                    # Dark Character, Bounty Hunter, 3/40/3/3
-
-
-# ============================================================================================
-# Keywords: Critical Hit, Shields, Bombard, Ion Cannon, Evade
-# ============================================================================================
-CRIT = [  # (card, side, its Critical Hit, a sturdy enemy to hit)
-    ("Obi-Wan's Starfighter (A)", LIGHT, 2, DCS),
-    ("Tyranus's Solar Sailer (A)", DARK, 2, NABOO_CRUISER),
-    ("AT-TE Walker 23X", LIGHT, 2, CORE),
-    ("Corde (A)", LIGHT, 1, "Darth Tyranus (C)"),   # a Jedi: Corde cannot shield it
-    ("Zam's Airspeeder (A)", DARK, 3, STATION),
-    ("Bravo N-1 Starfighter", LIGHT, 1, DCS),
-    ("Chancellor's Guard Squad", LIGHT, 2, CORE),
-    ("Elite Jedi Squad", LIGHT, 2, CORE),
-    ("Geonosian Fighter", DARK, 1, NABOO_CRUISER),
-    ("Geonosian Squad", DARK, 3, STATION),
-    ("Jango Fett (D)", DARK, 1, WARRIOR),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "n", "target"), CRIT, ids=[x[0] for x in CRIT])
-def test_critical_hit_adds_its_value_on_a_natural_six(card: str, side: int, n: int, target: str) -> None:
-    """Critical Hit N: a natural 6 among the attack dice adds N damage to the hits (once, however
-    many 6s); no 6, no extra."""
-    sides = [{"arena": [card]}, {"arena": [target]}]
-    if side == LIGHT:
-        sides.reverse()
-    s = position(dark=sides[0], light=sides[1])
-    a, t = unit(s, card), unit(s, target)
-    assert s.critical_hit(a) == n
-    assert hits_with(s, a, t, [6, 2]) == 1 + n
-    s = position(dark=sides[0], light=sides[1])
-    assert hits_with(s, a, t, [5, 4]) == 2
-    s = position(dark=sides[0], light=sides[1])
-    assert hits_with(s, a, t, [6, 6, 1]) == 2 + n
-
-
-SHIELDS = [  # (card, side, an enemy attacker of known power)
-    ("Padme's Yacht (A)", LIGHT, WING),
-    ("AT-TE Walker 71E", LIGHT, DROIDS),
-    ("Republic Cruiser", LIGHT, WING),
-    ("Commerce Guild Starship", DARK, N1_SQUAD),
-    ("Intergalactic Banking Clan Starship", DARK, N1_SQUAD),
-    ("Recon Speeder", LIGHT, DROIDS),
-    ("Speeder Bike Squadron", LIGHT, DROIDS),
-    ("Walking Droid Fighter", DARK, CLONE),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "attacker"), SHIELDS, ids=[x[0] for x in SHIELDS])
-def test_shields_take_one_die_from_each_attack(card: str, side: int, attacker: str) -> None:
-    """Shields 1: a unit attacking this one rolls one die fewer than its power."""
-    sides = [{"arena": [card]}, {"arena": [attacker]}]
-    if side == LIGHT:
-        sides.reverse()
-    s = position(dark=sides[0], light=sides[1], seed=3)
-    a, t = unit(s, attacker), unit(s, card)
-    assert dice_rolled(s, a, t) == s.power(a) - 1
-
-
-BOMBARD = [  # (card, side, Bombard N, a ground enemy)
-    ("Republic Assault Ship", LIGHT, 2, BDS),
-    ("Trade Federation Battleship", DARK, 4, STATION),
-    ("Trade Federation War Freighter", DARK, 3, STATION),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "n", "target"), BOMBARD, ids=[x[0] for x in BOMBARD])
-def test_bombard_attacks_the_ground_arena_with_n_dice(card: str, side: int, n: int, target: str) -> None:
-    """Bombard N: in the Space battle the unit may attack a Ground unit, rolling N dice."""
-    sides = [{"arena": [card]}, {"arena": [target]}]
-    if side == LIGHT:
-        sides.reverse()
-    s = position(dark=sides[0], light=sides[1], seed=5)
-    start(s, ("step", 0))
-    pass_until(s, "?attack")
-    move = f"attack {c(s, card)} > {c(s, target)}"
-    assert move in texts(s)
-    act(s, move)
-    assert len(rolled_in_log(s)) == n
-
-
-def test_a_space_unit_without_bombard_cannot_reach_the_ground_arena() -> None:
-    """The contrast for the Bombard tests: a plain Space unit has only 'hold'."""
-    s = position(dark={"arena": [WING]}, light={"arena": [CLONE]})
-    start(s, ("step", 0))
-    pass_until(s, "?attack")
-    assert texts(s) == [f"hold {c(s, WING)}"]
-
-
-ION = [  # (card, side, Ion Cannon N, a space enemy)
-    ("Naboo Spaceport", LIGHT, 4, DCS),
-    ("Commerce Guild Droid Platoon", DARK, 3, NABOO_CRUISER),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "n", "target"), ION, ids=[x[0] for x in ION])
-def test_ion_cannon_attacks_the_space_arena_with_n_dice(card: str, side: int, n: int, target: str) -> None:
-    """Ion Cannon N: in the Ground battle the unit may attack a Space unit, rolling N dice."""
-    sides = [{"arena": [card]}, {"arena": [target]}]
-    if side == LIGHT:
-        sides.reverse()
-    s = position(dark=sides[0], light=sides[1], seed=5)
-    start(s, ("step", 1))
-    pass_until(s, "?attack")
-    move = f"attack {c(s, card)} > {c(s, target)}"
-    assert move in texts(s)
-    act(s, move)
-    assert len(rolled_in_log(s)) == n and len(rolled_in_log(s)) < s.power(unit(s, card))
-
-
-EVADE = [  # (card, side, ability number, Force cost, Evade N)
-    ("Anakin Skywalker (A)", LIGHT, 1, 3, 3),
-    ("Anakin Skywalker (B)", LIGHT, 2, 1, 1),
-    ("Darth Sidious (A)", DARK, 3, 2, 3),
-    ("Darth Tyranus (A)", DARK, 2, 3, 3),
-    ("Obi-Wan Kenobi (A)", LIGHT, 1, 2, 2),
-    ("Yoda (A)", LIGHT, 2, 2, 3),
-    ("Anakin Skywalker (C)", LIGHT, 1, 2, 2),
-    ("Darth Tyranus (B)", DARK, 2, 3, 3),
-    ("Kit Fisto (A)", LIGHT, 1, 2, 2),
-    ("Obi-Wan Kenobi (B)", LIGHT, 2, 2, 2),
-    ("Shaak Ti (A)", LIGHT, 1, 1, 1),
-    ("Yoda (B)", LIGHT, 1, 3, 4),
-    ("Anakin Skywalker (D)", LIGHT, 1, 1, 1),
-    ("Darth Tyranus (C)", DARK, 1, 2, 2),
-    ("Obi-Wan Kenobi (C)", LIGHT, 1, 2, 2),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "k", "cost", "n"), EVADE, ids=[x[0] for x in EVADE])
-def test_evade_prevents_n_damage_for_its_force_cost(card: str, side: int, k: int, cost: int, n: int) -> None:
-    """Pay X Force -> Evade N: prevent N of the damage about to be placed on the unit, once per
-    damage instance; with less than X Force it is not offered."""
-    s = evade_case(card, side, force=2 * cost, hit=n + 1)
-    u = unit(s, card)
-    act(s, f"use {card}#{u} {k}")
-    assert not s.tasks or f"use {card}#{u} {k}" not in texts(s)     # not twice for one damage
-    close_window(s)
-    assert s.damage[u] == 1 and s.force[side] == cost
-    s = evade_case(card, side, force=cost - 1, hit=n + 1)
-    assert not s.tasks or f"use {card}#{u} {k}" not in texts(s)
 
 
 # ============================================================================================
@@ -305,7 +162,7 @@ def test_plo_koon_a_gains_power_with_another_jedi_and_evades_two() -> None:
     assert s.damage[plo] == 1 and s.force[LIGHT] == 0
 
 
-def test_slave_i_keeps_damaged_enemy_space_units_from_retreating() -> None:
+def test_slave_i_a_keeps_damaged_enemy_space_units_from_retreating() -> None:
     """Slave I in Space: the opponent may not retreat Space units that have damage counters."""
     light = {"arena": ["Republic Cruiser", N1_SQUAD, NSG]}
     s = position(dark={"arena": ["Slave I (A)"]}, light=light)
@@ -320,7 +177,7 @@ def test_slave_i_keeps_damaged_enemy_space_units_from_retreating() -> None:
     assert f"retreat {c(s, 'Republic Cruiser')}" in texts(s)
 
 
-def test_taun_we_speeds_your_clones() -> None:
+def test_taun_we_a_speeds_your_clones() -> None:
     """Taun We: each of your Clones +10 speed."""
     s = position(light={"arena": ["Taun We (A)", CLONE, "Clone Officer", NSG]})
     assert s.speed(unit(s, CLONE)) == 50 and s.speed(unit(s, "Clone Officer")) == 50
@@ -428,7 +285,7 @@ def test_anakin_skywalker_b_pumps_a_ground_unit_in_the_build_step() -> None:
     assert (s.speed(cl), s.power(cl)) == (40, 4)
 
 
-def test_assassin_droid_asn_121_does_three_damage_unless_a_jedi_side_pays() -> None:
+def test_assassin_droid_asn_121_a_does_three_damage_unless_a_jedi_side_pays() -> None:
     """ASN-121, tap when it would attack: 3 damage to an enemy Character, unless the opponent
     has a Jedi in the Character arena and pays 2 Force."""
     s = position(dark={"arena": ["Assassin Droid ASN-121 (A)"]}, light={"arena": [WARRIOR]}, force=(0, 5))
@@ -855,7 +712,7 @@ def test_elan_sleazebaggano_a_speeds_your_characters_then_hurts_them() -> None:
     assert s.damage[unit(s, "Elan Sleazebaggano (A)")] == 0 and s.damage[unit(s, NSG)] == 0
 
 
-def test_infantry_battle_droid_b1_draws_a_card_when_discarded() -> None:
+def test_infantry_battle_droid_b1_series_draws_a_card_when_discarded() -> None:
     """B1 Series: discarded from the Character arena, you draw a card."""
     s = position(dark={"arena": ["Infantry Battle Droid, B1 Series"], "deck": [BDS]}, light={"arena": [NSG]})
     start(s, ("damage", unit(s, "Infantry Battle Droid, B1 Series"), 1, unit(s, NSG), 1))

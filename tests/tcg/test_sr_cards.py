@@ -19,7 +19,6 @@ from tests.tcg.helpers import (
     close_window,
     complete,
     dice_rolled,
-    evade_case,
     hits_with,
     in_attack_window,
     mission,
@@ -27,6 +26,7 @@ from tests.tcg.helpers import (
     pass_until,
     position,
     rolled_in_log,
+    sides_of,
     start,
     texts,
     unit,
@@ -64,144 +64,6 @@ def run_out(s) -> None:
     """Pass until the next attack choice, or until nothing is left to do."""
     if s.tasks and not s.done:
         pass_until(s, "?attack")
-
-
-def sides_of(card: str, side: int, other: list[str], mine: list[str] | None = None) -> tuple[dict, dict]:
-    """(dark, light) with the card (and `mine`) on `side` and `other` on the opposite side."""
-    own = {"arena": [card, *(mine or [])]}
-    them = {"arena": list(other)}
-    return (own, them) if side == DARK else (them, own)
-
-
-# ============================================================================================
-# Keywords: Stun, Shields, Critical Hit, Ion Cannon, Evade, Deflect
-# ============================================================================================
-STUN = [  # (card, side, Stun N, a sturdy enemy in its arena)
-    ("Mace Windu (C)", LIGHT, 2, MAUL_B),
-    ("Massiff", LIGHT, 2, MAUL_B),
-    ("Slave I (B)", DARK, 3, ACCLAMATOR),
-    ("Darth Tyranus (E)", DARK, 2, WARRIOR),
-    ("Hailfire Droid", DARK, 3, STATION),
-    ("Jedi Starfighter Scout", LIGHT, 2, WARSHIP),
-    ("Obi-Wan Kenobi (D)", LIGHT, 3, MAUL_B),
-    ("Anakin Skywalker (F)", LIGHT, 2, MAUL_B),
-    ("Darth Maul (D)", DARK, 2, WARRIOR),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "n", "target"), STUN, ids=[x[0] for x in STUN])
-def test_stun_weakens_a_unit_it_damages_until_the_battle_ends(card: str, side: int, n: int,
-                                                              target: str) -> None:
-    """Stun N (SR.txt; reference section 9): a unit damaged by this unit gets -N power until the
-    end of the battle phase; an attack that misses stuns nothing."""
-    dark, light = sides_of(card, side, [target])
-    s = position(dark=dark, light=light)
-    a, t = unit(s, card), unit(s, target)
-    base = s.power(t)
-    assert keyword(s, a, "stun") == n
-    assert hits_with(s, a, t, [5, 1]) == 1
-    assert s.power(t) == base - n
-    start(s, ("end_battle",))
-    assert s.power(t) == base
-    s = position(dark=dark, light=light)
-    assert hits_with(s, a, t, [1, 2]) == 0 and s.power(t) == base
-
-
-SHIELDS = [  # (card, side, an enemy attacker in its arena)
-    ("Republic Drop Ship", LIGHT, SBD_SQUAD),
-    ("Destroyer Droid, W Series", DARK, WARRIOR),
-    ("Homing Spider Droid", DARK, LEGION),
-    ("AT-TE Troop Transport", LIGHT, SBD_SQUAD),
-    ("Commerce Guild Cruiser", DARK, ACCLAMATOR),
-    ("Senatorial Cruiser", LIGHT, WARSHIP),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "attacker"), SHIELDS, ids=[x[0] for x in SHIELDS])
-def test_shields_take_one_die_from_each_attack(card: str, side: int, attacker: str) -> None:
-    """Shields 1 (SR.txt): a unit attacking this one rolls one die fewer than its power."""
-    dark, light = sides_of(card, side, [attacker])
-    s = position(dark=dark, light=light, seed=3)
-    a, t = unit(s, attacker), unit(s, card)
-    assert dice_rolled(s, a, t) == s.power(a) - 1
-
-
-CRIT = [("Battle Droid Assault Squad", DARK, 1, STATION), ("Diplomatic Cruiser", LIGHT, 1, WARSHIP)]
-
-
-@pytest.mark.parametrize(("card", "side", "n", "target"), CRIT, ids=[x[0] for x in CRIT])
-def test_critical_hit_adds_its_value_on_a_natural_six(card: str, side: int, n: int, target: str) -> None:
-    """Critical Hit N (SR.txt): a natural 6 among the attack dice adds N damage."""
-    dark, light = sides_of(card, side, [target])
-    s = position(dark=dark, light=light)
-    a, t = unit(s, card), unit(s, target)
-    assert hits_with(s, a, t, [6, 2]) == 1 + n
-    s = position(dark=dark, light=light)
-    assert hits_with(s, a, t, [5, 2]) == 1
-
-
-def test_mobile_assault_cannon_shoots_into_space_with_two_dice() -> None:
-    """Mobile Assault Cannon, Ion Cannon 2 (SR.txt): in the Ground battle it may attack a Space
-    unit, rolling 2 dice instead of its power 7."""
-    s = position(dark={"arena": [WARSHIP]}, light={"arena": ["Mobile Assault Cannon"]}, seed=5)
-    start(s, ("step", 1))
-    pass_until(s, "?attack")
-    act(s, f"attack {c(s, 'Mobile Assault Cannon')} > {c(s, WARSHIP)}")
-    assert len(rolled_in_log(s)) == 2
-
-
-EVADE = [  # (card, side, ability number, Force cost, Evade N)
-    ("Aayla Secura (A)", LIGHT, 1, 3, 2),
-    ("Jocasta Nu (A)", LIGHT, 2, 1, 2),
-    ("Anakin Skywalker (E)", LIGHT, 2, 3, 2),
-    ("Darth Maul (A)", DARK, 2, 3, 2),
-    ("Darth Maul (C)", DARK, 2, 3, 1),
-    ("Darth Sidious (B)", DARK, 1, 1, 2),
-    ("Darth Tyranus (D)", DARK, 2, 3, 3),
-    ("Mace Windu (C)", LIGHT, 1, 2, 2),
-    ("Yoda (C)", LIGHT, 2, 2, 3),
-    ("Darth Maul (B)", DARK, 1, 2, 2),
-    ("Darth Tyranus (E)", DARK, 2, 2, 2),
-    ("Jedi Heroes", LIGHT, 1, 2, 1),
-    ("Mace Windu (B)", LIGHT, 1, 2, 2),
-    ("Obi-Wan Kenobi (D)", LIGHT, 2, 2, 2),
-    ("Anakin Skywalker (F)", LIGHT, 2, 1, 1),
-    ("Darth Maul (D)", DARK, 2, 1, 1),
-]
-
-
-@pytest.mark.parametrize(("card", "side", "k", "cost", "n"), EVADE, ids=[x[0] for x in EVADE])
-def test_evade_prevents_n_damage_for_its_force_cost(card: str, side: int, k: int, cost: int, n: int) -> None:
-    """Pay X Force -> Evade N (SR.txt): prevent N of the damage about to be placed, once per
-    damage instance; with less than X Force it is not offered."""
-    s = evade_case(card, side, force=2 * cost, hit=n + 1)
-    u = unit(s, card)
-    act(s, f"use {card}#{u} {k}")
-    assert not s.tasks or f"use {card}#{u} {k}" not in texts(s)
-    close_window(s)
-    assert s.damage[u] == 1 and s.force[side] == cost
-    s = evade_case(card, side, force=cost - 1, hit=n + 1)
-    assert not s.tasks or f"use {card}#{u} {k}" not in texts(s)
-
-
-DEFLECT = [("Aurra Sing (A)", DARK, 3, 2, 1), ("Mace Windu (A)", LIGHT, 2, 5, 2)]
-
-
-@pytest.mark.parametrize(("card", "side", "k", "cost", "n"), DEFLECT, ids=[x[0] for x in DEFLECT])
-def test_deflect_prevents_and_deals_that_much_back(card: str, side: int, k: int, cost: int, n: int) -> None:
-    """Pay X Force -> Deflect N (SR.txt): prevent N and deal as much to a unit in the arena."""
-    enemy = MAUL_B if side == LIGHT else KIT
-    dark, light = sides_of(card, side, [enemy])
-    f = [0, 0]
-    f[side] = cost
-    s = position(dark=dark, light=light, force=(f[0], f[1]))
-    u, e = unit(s, card), unit(s, enemy)
-    start(s, ("damage", u, n + 1, e, 1))
-    act(s, f"use {c(s, card)} {k}")
-    act(s, "yes")
-    act(s, f"choose {c(s, enemy)}")
-    close_window(s)
-    assert s.damage[u] == 1 and s.damage[e] == n and s.force[side] == 0
 
 
 # ============================================================================================
