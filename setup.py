@@ -94,7 +94,8 @@ class BuildExt(build_ext):
             warn(f"the C compiler failed ({err})")
             return
         package = HERE / "src" / "dejarik" if self.inplace else Path(self.build_lib) / "dejarik"
-        stamp = {"sources": ENGINE["sources_digest"](), "modules": list(MODULES)}
+        stamp = {"sources": ENGINE["sources_digest"](), "packages": ENGINE["package_digests"](),
+                 "modules": list(MODULES)}
         (package / "_compiled.json").write_text(json.dumps(stamp) + "\n", encoding="utf-8")
 
 

@@ -97,12 +97,43 @@ def test_a_stale_build_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
     stamp = tmp_path / "_compiled.json"
     monkeypatch.setattr(engine, "STAMP", stamp)
-    assert engine.build_state() == "none"
-    stamp.write_text(json.dumps({"sources": engine.sources_digest()}))
-    assert engine.build_state() == "current"
-    stamp.write_text(json.dumps({"sources": "0" * 32}))
-    assert engine.build_state() == "stale"
+    assert engine.build_state() == "none" and engine.stale_packages() == []
+    packages = engine.package_digests()
+    stamp.write_text(json.dumps({"sources": engine.sources_digest(), "packages": packages}))
+    assert engine.build_state() == "current" and engine.stale_packages() == []
+    stamp.write_text(json.dumps({"sources": "0" * 32}))      # an older stamp, without packages
+    assert engine.build_state() == "stale" and engine.stale_packages() == sorted(packages)
+    stamp.write_text("not json")
+    assert engine.stale_packages() == sorted(packages)
     assert dejarik.engine_build() in ("pure Python", "compiled (mypyc)")
+
+
+def test_only_the_packages_that_changed_run_their_source(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Editing the TCG's rules leaves the deckbuilder's build in use; editing the shared core,
+    which every compiled package calls natively, leaves none."""
+    import dejarik._engine as engine
+
+    stamp = tmp_path / "_compiled.json"
+    monkeypatch.setattr(engine, "STAMP", stamp)
+    packages = engine.package_digests()
+    assert {"core", "deckbuilding", "pandemic", "tcg", "agents"} <= set(packages)
+    stamp.write_text(json.dumps({"sources": "x", "packages": {**packages, "tcg": "0" * 32}}))
+    assert engine.stale_packages() == ["tcg"] and engine.build_state() == "stale"
+    stamp.write_text(json.dumps({"sources": "x", "packages": {**packages, "core": "0" * 32}}))
+    assert engine.stale_packages() == sorted(packages)
+
+
+def test_a_stale_package_is_imported_from_its_source() -> None:
+    """The import hook passes over the compiled modules of the stale packages only."""
+    from dejarik import _SourceOnly
+
+    hook = _SourceOnly(("dejarik.tcg.",))
+    tcg_path = [str(Path(dejarik.__file__).parent / "tcg")]
+    spec = hook.find_spec("dejarik.tcg.flow", tcg_path)
+    assert spec is not None and spec.origin is not None and spec.origin.endswith("flow.py")
+    assert hook.find_spec("dejarik.deckbuilding.rules",
+                          [str(Path(dejarik.__file__).parent / "deckbuilding")]) is None
 
 
 ATTRIBUTES = """

@@ -16,12 +16,15 @@ __version__ = "0.1.0"
 
 
 class _SourceOnly:
-    """Finds dejarik's modules as .py files only, so compiled extensions are passed over."""
+    """Finds dejarik's modules (or those of some subpackages) as .py files only, so compiled
+    extensions are passed over."""
 
-    @staticmethod
-    def find_spec(name: str, path: Sequence[str] | None,
+    def __init__(self, prefixes: tuple[str, ...] = ("dejarik.",)) -> None:
+        self.prefixes = prefixes
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        if not name.startswith("dejarik.") or not path:
+        if not name.startswith(self.prefixes) or not path:
             return None
         for entry in path:
             spec = FileFinder(entry, (SourceFileLoader, SOURCE_SUFFIXES)).find_spec(name)
@@ -34,12 +37,13 @@ def _choose_engine() -> None:
     if os.environ.get("DEJARIK_PURE", "") not in ("", "0"):
         sys.meta_path.insert(0, _SourceOnly())
         return
-    from dejarik._engine import build_state
+    from dejarik._engine import stale_packages
 
-    if build_state() == "stale":
-        sys.stderr.write("dejarik: the compiled engine is older than its source; running the "
-                         "source (rebuild with `make compiled`)\n")
-        sys.meta_path.insert(0, _SourceOnly())
+    stale = stale_packages()
+    if stale:
+        sys.stderr.write(f"dejarik: the compiled {', '.join(stale)} engine is older than its "
+                         "source; running that source (rebuild with `make compiled`)\n")
+        sys.meta_path.insert(0, _SourceOnly(tuple(f"dejarik.{p}." for p in stale)))
 
 
 _choose_engine()

@@ -57,20 +57,50 @@ MODULES = (
 pure-versus-compiled cross-check (tests/test_engine_builds.py). The Makefile reads this list."""
 
 
-def sources_digest() -> str:
+def _digest(modules: tuple[str, ...]) -> str:
     h = hashlib.blake2b(digest_size=16)
-    for m in MODULES:
+    for m in modules:
         h.update(m.encode())
         h.update((PACKAGE / m).read_bytes())
     return h.hexdigest()
 
 
+def sources_digest() -> str:
+    return _digest(MODULES)
+
+
+def package_digests() -> dict[str, str]:
+    """A digest of each subpackage's compiled modules ("core", "deckbuilding", ...)."""
+    packages = sorted({m.split("/")[0] for m in MODULES})
+    return {p: _digest(tuple(m for m in MODULES if m.startswith(p + "/"))) for p in packages}
+
+
+SHARED = "core"
+"""The package every other compiled package calls natively: when it changed, no part of the
+build may be used. The others call each other only through Python (the game protocol), so one
+package's stale build leaves the rest usable."""
+
+
+def stale_packages() -> list[str]:
+    """The subpackages whose compiled modules are older than their source (all of them when
+    there is a build but it cannot tell, or the shared one changed); empty when the build is
+    current or there is none."""
+    if not STAMP.exists():
+        return []
+    digests = package_digests()
+    try:
+        stamp = json.loads(STAMP.read_text(encoding="utf-8"))
+        built = stamp.get("packages") if isinstance(stamp, dict) else None
+        if not isinstance(built, dict):
+            return [] if stamp["sources"] == sources_digest() else sorted(digests)
+    except (OSError, ValueError, KeyError, TypeError):
+        return sorted(digests)
+    stale = sorted(p for p, d in digests.items() if built.get(p) != d)
+    return sorted(digests) if SHARED in stale else stale
+
+
 def build_state() -> str:
-    """'none' (no build), 'current', or 'stale' (the source changed since the build)."""
+    """'none' (no build), 'current', or 'stale' (some source changed since the build)."""
     if not STAMP.exists():
         return "none"
-    try:
-        digest = json.loads(STAMP.read_text(encoding="utf-8"))["sources"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return "stale"
-    return "current" if digest == sources_digest() else "stale"
+    return "stale" if stale_packages() else "current"
