@@ -127,3 +127,30 @@ def test_bad_settings_are_refused_by_name() -> None:
         raw_env(config={"mode": "epic"})
     with pytest.raises(ValueError, match="seed"):
         raw_env().reset(seed=-1)
+
+
+@pytest.mark.parametrize("config", [{}, {"team": True}], ids=["two players", "team game"])
+def test_every_observation_is_the_one_written_whole_and_stays_as_returned(
+        config: dict[str, object]) -> None:
+    """Each seat's observer rewrites only what changed since its last look; what `observe`
+    returns must still equal the observation written from scratch and the mask from the
+    layout, for every seat at every step, across a reset, and must not change afterwards."""
+    e = raw_env({**config, "turn_limit": 40})
+    rng = np.random.default_rng(3)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for seed in (1, 2):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            s = e.state
+            assert s is not None
+            for seat, name in enumerate(e.possible_agents):
+                got = e.observe(name)
+                assert np.array_equal(got["observation"], e.layout.observe(s, seat))
+                assert np.array_equal(got["action_mask"], e.layout.mask(s, seat))
+            last = e.observe(agent)
+            if len(kept) < 50:
+                kept.append((last["observation"], last["observation"].copy()))
+            _, _, terminated, truncated, _ = e.last()
+            e.step(None if terminated or truncated else
+                   int(rng.choice(np.flatnonzero(last["action_mask"]))))
+    assert all(np.array_equal(a, b) for a, b in kept)

@@ -10,6 +10,7 @@ count the learner's steps only; the random opponent's moves happen inside them.
 from __future__ import annotations
 
 import importlib.util
+import random
 import time
 from collections.abc import Callable
 
@@ -24,6 +25,23 @@ def available() -> dict[str, bool]:
                                  ("openspiel", "pyspiel"))}
 
 
+def _pick(mask: np.ndarray, rng: random.Random) -> int:
+    """A uniformly random legal index of a mask: what a random agent does, and cheaply
+    (NumPy's `Generator.choice` alone costs about a third of a Gymnasium step)."""
+    legal = np.flatnonzero(mask.view(np.bool_))   # NumPy finds nonzero bools ten times faster
+    return int(legal[rng.randrange(len(legal))])
+
+
+def _pick_rows(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal index for each row of a batch of masks, in a few NumPy calls."""
+    width = masks.shape[1]
+    legal = np.flatnonzero(masks.view(np.bool_))   # flat: a 2-D nonzero is 20 times slower
+    counts = np.bincount(legal // width, minlength=len(masks))
+    starts = np.cumsum(counts) - counts
+    picked: np.ndarray = legal[starts + (rng.random(len(masks)) * counts).astype(np.intp)] % width
+    return picked
+
+
 def _median_rate(seconds: float, window: Callable[[float, int], tuple[int, float]]) -> dict[str, float]:
     runs = sorted(steps / t for steps, t in (window(seconds / WINDOWS, w) for w in range(WINDOWS)))
     return {"steps_per_s": runs[WINDOWS // 2], "steps_min": runs[0], "steps_max": runs[-1]}
@@ -34,7 +52,7 @@ def pettingzoo_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, 
 
     def window(budget: float, w: int) -> tuple[int, float]:
         env = raw_env(game=game)
-        rng = np.random.default_rng(w)
+        rng = random.Random(w)
         steps, played = 0, 0
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
@@ -45,7 +63,7 @@ def pettingzoo_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, 
                 if terminated or truncated:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                env.step(_pick(obs["action_mask"], rng))
                 steps += 1
                 if steps % 256 == 0 and time.perf_counter() - start >= budget:
                     break
@@ -59,12 +77,12 @@ def gymnasium_rate(seconds: float = 3.0, game: str | None = None) -> dict[str, f
 
     def window(budget: float, w: int) -> tuple[int, float]:
         env = DejarikEnv(opponent="random", game=game)
-        rng = np.random.default_rng(w)
+        rng = random.Random(w)
         _, info = env.reset(seed=w)
         steps = 0
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
-            _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            _, _, terminated, truncated, info = env.step(_pick(info["action_mask"], rng))
             steps += 1
             if terminated or truncated:
                 _, info = env.reset()
@@ -90,7 +108,7 @@ def gymnasium_vector_rate(seconds: float = 3.0, game: str | None = None) -> dict
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
             masks = info["action_mask"]
-            _, _, _, _, info = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            _, _, _, _, info = env.step(_pick_rows(masks, rng))
             steps += VECTOR_GAMES
         return steps, time.perf_counter() - start
 
@@ -107,7 +125,7 @@ def openspiel_rate(seconds: float = 3.0, game_name: str | None = None) -> dict[s
     game = pyspiel.load_game(spiel_name(learning_game(game_name)[0].name))
 
     def window(budget: float, w: int) -> tuple[int, float]:
-        rng = np.random.default_rng(w)
+        rng = random.Random(w)
         steps = 0
         start = time.perf_counter()
         state = game.new_initial_state()
@@ -115,10 +133,10 @@ def openspiel_rate(seconds: float = 3.0, game_name: str | None = None) -> dict[s
             if state.is_terminal():
                 state = game.new_initial_state()
             if state.is_chance_node():
-                state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+                state.apply_action(rng.randrange(game.max_chance_outcomes()))
                 continue
             state.observation_tensor(state.current_player())
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps, time.perf_counter() - start
 

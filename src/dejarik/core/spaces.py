@@ -10,7 +10,7 @@ own state class.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -129,6 +129,15 @@ class FullObserver:
         return self.out
 
 
+def mask_of(indices: Iterable[int], size: int) -> npt.NDArray[np.int8]:
+    """1 at each of a few indices, 0 elsewhere (int8): set in a bytearray and viewed as an
+    array, for NumPy's own index assignment costs more than the whole."""
+    out = bytearray(size)
+    for index in indices:
+        out[index] = 1
+    return np.frombuffer(out, dtype=np.int8)
+
+
 class IndexedActions:
     """A layout's base class: what every layout derives from its `encode`, `describe` and
     `observe` (the legal indices, the mask, the way back from an index, the view key), and
@@ -179,10 +188,8 @@ class IndexedActions:
 
     def mask(self, state: Any, player: int | None = None) -> npt.NDArray[np.int8]:
         """1 at each legal index (int8); all zeros for a player who is not to move."""
-        out = np.zeros(self.action_size, dtype=np.int8)
-        if player is None or player == state.current_player:
-            out[list(self.legal(state))] = 1
-        return out
+        turn = player is None or player == state.current_player
+        return mask_of(self.legal(state) if turn else (), self.action_size)
 
     def decode(self, state: Any, index: int) -> Action:
         """The engine action behind a legal index (IllegalActionError, naming it, otherwise)."""

@@ -8,7 +8,7 @@ them with one NumPy call is several times faster than filling the array from Pyt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
@@ -34,19 +34,26 @@ HUNTS_SCALE: Final = 5.0
 SeatCodes = tuple[int, int, int, int, int, tuple[int, int, int, int, int]]
 
 
+class FloatArray(Protocol):
+    """A writable array of floats by index: here a memoryview of a float32 NumPy array, whose
+    items are set far more cheaply one by one than through NumPy's indexing."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 def _unit(v: float) -> float:
     return min(max(v, 0.0), 1.0)
 
 
 class ObservationTracker:
     """What one observer's array held when last written: each card's location code, the
-    other card entries, and the globals. `ObservationCodes.changes` brings it up to date
-    with what to clear and what to write: between two steps only a few cards move, so an
-    environment rewrites a handful of numbers, not the whole observation."""
+    other card entries, and the globals. `ObservationCodes.changes` brings the array and the
+    tracker up to date together: between two steps only a few cards move, so an environment
+    rewrites a handful of numbers, not the whole observation."""
 
     def __init__(self, n: int) -> None:
         self.loc = [-2] * n            # -2: nothing written yet
-        self.extra: list[int] = []     # positions of the other card entries last written
+        self.extra: dict[int, float] = {}   # the other card entries last written, by position
         self.globals: list[float] = []
 
 
@@ -64,9 +71,11 @@ class ObservationCodes:
         self.count_scale = count_scale
 
     def changes(self, s: DeckbuildingState, player: int, t: ObservationTracker,
-                clear: list[int], idx: list[int], vals: list[float]) -> None:
-        """What to set to zero (`clear`, first) and what to write (`idx`, `vals`, then) to turn
-        the array `t` describes into `player`'s observation of `s`; `t` is brought up to date."""
+                out: FloatArray) -> None:
+        """Turn the array `t` describes (`out`, a writable view of its float32 values) into
+        `player`'s observation of `s`, writing only the entries that differ; `t` is brought
+        up to date. Written item by item: for the few dozen entries a step changes, that is
+        several times cheaper than gathering them for NumPy."""
         w = self.w
         shown = shown_zones(s, player)
         loc = self._locations(s, player, shown)
@@ -76,24 +85,24 @@ class ObservationCodes:
             before = last[c]
             if code != before:
                 if before != -2:
-                    clear.append(c * w + (before if before >= 0 else w - 1))
-                idx.append(c * w + (code if code >= 0 else w - 1))
-                vals.append(1.0)
+                    out[c * w + (before if before >= 0 else w - 1)] = 0.0
+                out[c * w + (code if code >= 0 else w - 1)] = 1.0
                 last[c] = code
-        clear.extend(t.extra)
-        extra: list[int] = []
-        for k, v in self._card_extras(s, player, shown):
-            idx.append(k)
-            vals.append(v)
-            extra.append(k)
+        extra = self._card_extras(s, player, shown)
+        old = t.extra
+        for k in old:
+            if k not in extra:
+                out[k] = 0.0
+        for k, v in extra.items():
+            if old.get(k, 0.0) != v:
+                out[k] = v
         t.extra = extra
         g = self._globals(s, player)
         before_g = t.globals
         at = self.globals_at
         for i in range(len(g)):
             if not before_g or g[i] != before_g[i]:
-                idx.append(at + i)
-                vals.append(g[i])
+                out[at + i] = g[i]
         t.globals = g
 
     def _locations(self, s: DeckbuildingState, player: int, shown: set[int]) -> list[int]:
@@ -132,40 +141,43 @@ class ObservationCodes:
                 loc[c] = pilots
         return loc
 
-    def _card_extras(self, s: DeckbuildingState, player: int, shown: set[int]
-                     ) -> list[tuple[int, float]]:
-        """The card block's other entries, (position, value), no position twice: tops seen,
-        damage, marks, the pending ability's source, attack, row slots."""
+    def _card_extras(self, s: DeckbuildingState, player: int, shown: set[int]) -> dict[int, float]:
+        """The card block's other entries, position -> value: tops seen, damage, marks, the
+        pending ability's source, attack, row slots."""
         w, col = self.w, self.col
-        out: list[tuple[int, float]] = []
-        seen: dict[int, float] = {}   # a card may be shown twice (revealed and on top): once
+        out: dict[int, float] = {}
         for c, weight in seen_tops(s, player, shown):
-            seen[c] = weight
-        for c, weight in seen.items():
-            out.append((c * w + col, weight))
+            out[c * w + col] = weight   # a card shown twice (revealed and on top): the last
         damage = s.damage
         for c in range(self.n):
             if damage[c]:
-                out.append((c * w + col + 1, min(damage[c] / DAMAGE_SCALE, 1.0)))
-        fired = {key // 8 for key in s.fired}   # effects.fire_watchers: key = card * 8 + event
-        for offset, marked in ((2, s.used), (3, s.attacked), (4, set(s.committed)),
-                               (5, s.exile_end), (6, set(s.bought)), (7, fired)):
-            for c in sorted(marked):
-                out.append((c * w + col + offset, 1.0))
+                out[c * w + col + 1] = min(damage[c] / DAMAGE_SCALE, 1.0)
+        for c in s.used:
+            out[c * w + col + 2] = 1.0
+        for c in s.attacked:
+            out[c * w + col + 3] = 1.0
+        for c in s.committed:
+            out[c * w + col + 4] = 1.0
+        for c in s.exile_end:
+            out[c * w + col + 5] = 1.0
+        for c in s.bought:
+            out[c * w + col + 6] = 1.0
+        for key in s.fired:   # effects.fire_watchers: key = card * 8 + event
+            out[key // 8 * w + col + 7] = 1.0
         if s.stack:
             src = s.stack[-1].source
             if src >= 0:
-                out.append((src * w + col + 8, 1.0))
+                out[src * w + col + 8] = 1.0
         players = s.players
         for k in range(len(self.seats)):
             for c in players[player ^ k].play:
                 v = min(attack_of(s, c, player ^ k) / ATTACK_SCALE, 1.0)
                 if v != 0.0:
-                    out.append((c * w + col + 9, v))
+                    out[c * w + col + 9] = v
         slot_col = col + 10
         for region in self._regions(s, player):
             for i, c in enumerate(region.row[:ROW_SLOTS]):
-                out.append((c * w + slot_col + i, 1.0))
+                out[c * w + slot_col + i] = 1.0
             slot_col += ROW_SLOTS
         return out
 

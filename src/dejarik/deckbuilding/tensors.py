@@ -14,7 +14,7 @@ and what the learning adapters need besides to drive an episode.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,7 @@ from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import encode as enc
 from dejarik.deckbuilding.encode import (
     ActionCodes,
+    FloatArray,
     ObservationCodes,
     ObservationTracker,
     SeatCodes,
@@ -364,6 +365,8 @@ class IncrementalObserver:
     def __init__(self, spaces: Spaces, out: npt.NDArray[np.float32] | None = None) -> None:
         self.spaces = spaces
         self.out = np.zeros(spaces.obs_size, dtype=np.float32) if out is None else out
+        # a contiguous float32 array or row, written in place item by item
+        self._view = cast(FloatArray, self.out.data)
         self.forget()
 
     def forget(self) -> None:
@@ -374,14 +377,7 @@ class IncrementalObserver:
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation, written into `out` (returned; copy it to keep it)."""
         sp, out = self.spaces, self.out
-        clear: list[int] = []
-        idx: list[int] = []
-        vals: list[float] = []
-        sp._obs.changes(s, player, self._tracker, clear, idx, vals)
-        if clear:
-            out[clear] = 0.0
-        if idx:
-            out[idx] = vals
+        sp._obs.changes(s, player, self._tracker, self._view)
         if s.waiting or self._options:
             out[sp.options_at:] = sp._options(s)
             self._options = s.waiting

@@ -32,7 +32,7 @@ from gymnasium import spaces
 from dejarik.agents.base import Agent, make_agent
 from dejarik.core.errors import ConfigError
 from dejarik.core.protocol import Action, GameState
-from dejarik.core.spaces import learning_games
+from dejarik.core.spaces import learning_games, mask_of
 from dejarik.interop.common import SeedStream, episode
 
 
@@ -125,9 +125,7 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
         self._legal = self.layout.legal(s) if s.current_player == self.seat else {}
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.layout.action_size, dtype=np.int8)
-        mask[list(self._legal)] = 1
-        return mask
+        return mask_of(self._legal, self.layout.action_size)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         s = self._game()

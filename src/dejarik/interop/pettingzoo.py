@@ -26,7 +26,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from dejarik.core.protocol import GameState
+from dejarik.core.protocol import Action, GameState
+from dejarik.core.spaces import mask_of
 from dejarik.interop.common import SeedStream, episode
 
 RENDER_MODES = ["ansi"]
@@ -57,6 +58,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         self.action_spaces = {a: spaces.Discrete(self.layout.action_size) for a in self.seats}
         self._seeds = SeedStream()
         self.state: GameState | None = None
+        # one observer a seat, rewriting only what changed since that seat's last observation
+        self._observers = [self.layout.observer() for _ in self.seats]
+        self._legal: Mapping[int, Action] | None = None   # the position's, once asked for
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -76,16 +80,26 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         self.truncations = dict.fromkeys(self.seats, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.seats}
         self.agent_selection = self.seats[self.state.current_player]
+        for observer in self._observers:
+            observer.forget()
+        self._legal = None
 
     def _game(self) -> GameState:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
 
+    def _legal_now(self) -> Mapping[int, Action]:
+        """The legal actions of the player to move, listed once a position."""
+        if self._legal is None:
+            self._legal = self.layout.legal(self._game())
+        return self._legal
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s, seat = self._game(), self.seats.index(agent)
-        return {"observation": self.layout.observe(s, seat),
-                "action_mask": self.layout.mask(s, seat)}
+        legal = self._legal_now() if seat == s.current_player else {}
+        return {"observation": self._observers[seat].observe(s, seat).copy(),
+                "action_mask": mask_of(legal, self.layout.action_size)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -95,7 +109,11 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):
         s = self._game()
         if action is None:
             raise ValueError(f"{agent} is to act; None is only for agents whose game is over")
-        s.apply(self.layout.decode(s, int(action)))  # IllegalActionError: nothing changed
+        act = self._legal_now().get(int(action))
+        if act is None:   # IllegalActionError, naming it; nothing changed
+            act = self.layout.decode(s, int(action))
+        s.apply(act)
+        self._legal = None
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
             cut = self.episode.truncated(s)
