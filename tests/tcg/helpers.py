@@ -7,15 +7,18 @@ from typing import Any
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import all_defs
-from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, HAND, LIGHT, TcgState
+from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, HAND, LIGHT, PLACE, TcgState
 
-ZONES = ("arena", "hand", "deck", "discard", "build", "retreated")
+ZONES = ("arena", "hand", "deck", "discard", "build", "retreated", "locations")
+ARENA_WORDS = ("space", "ground", "character")
 
 
 def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = None,
              force: tuple[int, int] = (0, 0), seed: int = 1, **options: Any) -> TcgState:
     """A position with these cards. Each side maps zone -> list of card names; `build` takes
-    (name, counters) pairs; `deck` lists cards top first. No task is pending."""
+    (name, counters) pairs; `deck` lists cards top first; `locations` lists Locations in play,
+    each a name (in the first arena its type line names) or a (name, arena word) pair. No task
+    is pending."""
     sides = [dark or {}, light or {}]
     names = sorted({(n if isinstance(n, str) else n[0]) for side in sides for z in ZONES
                     for n in side.get(z, [])})
@@ -33,6 +36,8 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
                 items = list(reversed(items))    # top = last
             for item in items:
                 name, counters = (item, 0) if isinstance(item, str) else item
+                if zone == "locations":
+                    counters = 0
                 inst = len(s.card_def)
                 s.card_def.append(names.index(name))
                 s.owner.append(p)
@@ -41,7 +46,13 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
                 s.tapped.append(zone == "retreated")
                 s.face_up.append(zone == "retreated")
                 s.shown.append(1 << p)
-                if zone == "arena":
+                if zone == "locations":
+                    d = s.d(inst)
+                    where = d.homes[0] if isinstance(item, str) else ARENA_WORDS.index(item[1])
+                    assert where in d.homes and s.places[where] < 0, f"{name} can't go there"
+                    s.zone.append(PLACE)
+                    s.places[where] = inst
+                elif zone == "arena":
                     s.zone.append(ARENA)
                     s.arena[p][s.d(inst).arena].append(inst)
                 elif zone in ("build", "retreated"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from dejarik.tcg import flow as F
 from dejarik.tcg.effects import keyword
 from tests.tcg.helpers import (
     DARK,
@@ -19,6 +20,7 @@ from tests.tcg.helpers import (
     dice_rolled,
     evade_case,
     hits_with,
+    in_attack_window,
     pass_until,
     position,
     rolled_in_log,
@@ -65,6 +67,18 @@ CRIT = [  # (card, side, its Critical Hit, a sturdy enemy in its arena)
     # Sith Rising
     ("Battle Droid Assault Squad", DARK, 1, STATION),
     ("Diplomatic Cruiser", LIGHT, 1, WARSHIP),
+    # A New Hope
+    ("TIE Fighter DS-55-6", DARK, 2, NABOO_CRUISER),
+    ("X-Wing Attack Formation", LIGHT, 3, DCS),
+    ("Y-Wing Gold Squadron", LIGHT, 1, DCS),
+    ("Elite Stormtrooper Squad", DARK, 1, STATION),
+    # Battle of Yavin
+    ("Luke's X-Wing (B)", LIGHT, 4, DCS),
+    ("Y-wing Gold Two", LIGHT, 1, DCS),
+    # The Phantom Menace
+    ("Cloakshape Fighter", DARK, 1, NABOO_CRUISER),
+    ("Modified YV-330 (A)", DARK, 1, NABOO_CRUISER),
+    ("Delta Six Jedi Starfighter", LIGHT, 1, DCS),
 ]
 
 
@@ -102,6 +116,17 @@ SHIELDS = [  # (card, side, an enemy attacker in its arena)
     ("AT-TE Troop Transport", LIGHT, SBD_SQUAD),
     ("Commerce Guild Cruiser", DARK, ACCLAMATOR),
     ("Senatorial Cruiser", LIGHT, WARSHIP),
+    # A New Hope
+    ("X-Wing Red Two", LIGHT, WING),
+    ("YT-1300 Transport", LIGHT, WING),
+    ("Luke's X-Wing (A)", LIGHT, WING),
+    ("Devastator (A)", DARK, N1_SQUAD),
+    ("Tantive IV (A)", LIGHT, WING),
+    ("YV-664 Light Freighter", LIGHT, WING),
+    # Jedi Guardians
+    ("Corporate Alliance Tank Droid", DARK, CLONE),
+    ("Republic Light Assault Cruiser", LIGHT, WING),
+    ("Padme's Yacht (B)", LIGHT, WING),
 ]
 
 
@@ -122,6 +147,14 @@ BOMBARD = [  # (card, side, Bombard N, a Ground enemy)
     ("Republic Assault Ship", LIGHT, 2, BDS),
     ("Trade Federation Battleship", DARK, 4, STATION),
     ("Trade Federation War Freighter", DARK, 3, STATION),
+    # A New Hope
+    ("Imperial Star Destroyer", DARK, 3, STATION),
+    ("Victory-Class Star Destroyer", DARK, 2, STATION),
+    # Jedi Guardians
+    ("Trade Federation Droid Bomber", DARK, 2, STATION),
+    ("Trade Federation Blockade Ship", DARK, 5, STATION),
+    # Battle of Yavin
+    ("Star Destroyer", DARK, 2, STATION),
 ]
 
 
@@ -152,6 +185,10 @@ ION = [  # (card, side, Ion Cannon N, a Space enemy)
     ("Commerce Guild Droid Platoon", DARK, 3, NABOO_CRUISER),
     # Sith Rising
     ("Mobile Assault Cannon", LIGHT, 2, WARSHIP),
+    # A New Hope
+    ("Death Star Cannon Tower", DARK, 3, NABOO_CRUISER),   # power 0: it rolls only by Ion Cannon
+    # Battle of Yavin
+    ("Death Star Turbolaser Tower", DARK, 5, NABOO_CRUISER),   # power 0 too
 ]
 
 
@@ -166,7 +203,7 @@ def test_ion_cannon_attacks_the_space_arena_with_n_dice(card: str, side: int, n:
     move = f"attack {c(s, card)} > {c(s, target)}"
     assert move in texts(s)
     act(s, move)
-    assert len(rolled_in_log(s)) == n and n < s.power(unit(s, card))
+    assert len(rolled_in_log(s)) == n and n != s.power(unit(s, card))
 
 
 # ============================================================================================
@@ -183,6 +220,15 @@ STUN = [  # (card, side, Stun N, a sturdy enemy in its arena)
     ("Obi-Wan Kenobi (D)", LIGHT, 3, MAUL_B),
     ("Anakin Skywalker (F)", LIGHT, 2, MAUL_B),
     ("Darth Maul (D)", DARK, 2, WARRIOR),
+    # A New Hope
+    ("Y-Wing Gold One", LIGHT, 3, WARSHIP),
+    ("Stormtrooper Patrol", DARK, 2, STATION),
+    ("TIE Fighter DS-73-3", DARK, 2, NABOO_CRUISER),
+    ("Dannik Jerriko (A)", DARK, 3, WARRIOR),
+    ("Stormtrooper DV-692", DARK, 3, WARRIOR),
+    # Battle of Yavin
+    ("TIE Fighter DS-29-4", DARK, 3, NABOO_CRUISER),
+    ("Sandtrooper Squad", DARK, 2, STATION),
 ]
 
 
@@ -241,6 +287,45 @@ EVADE = [  # (card, side, ability number, Force cost, Evade N)
     ("Obi-Wan Kenobi (D)", LIGHT, 2, 2, 2),
     ("Anakin Skywalker (F)", LIGHT, 2, 1, 1),
     ("Darth Maul (D)", DARK, 2, 1, 1),
+    # A New Hope
+    ("X-Wing Attack Formation", LIGHT, 2, 2, 1),
+    ("Darth Vader (C)", DARK, 1, 2, 2),
+    ("Obi-Wan Kenobi (G)", LIGHT, 1, 2, 2),
+    ("Obi-Wan Kenobi (F)", LIGHT, 1, 2, 2),
+    ("Obi-Wan Kenobi (E)", LIGHT, 2, 2, 2),
+    ("Luke Skywalker (A)", LIGHT, 1, 2, 1),
+    ("Luke Skywalker (B)", LIGHT, 1, 2, 1),
+    ("Darth Vader (B)", DARK, 2, 3, 3),
+    # Jedi Guardians
+    ("Anakin Skywalker (H)", LIGHT, 2, 2, 2),
+    ("Aurra Sing (B)", DARK, 3, 2, 2),
+    ("Darth Maul (E)", DARK, 4, 4, 2),
+    ("Darth Tyranus (F)", DARK, 2, 3, 3),
+    ("Even Piell (A)", LIGHT, 2, 1, 1),
+    ("Ki-Adi-Mundi (A)", LIGHT, 1, 2, 2),
+    ("Mace Windu (D)", LIGHT, 3, 3, 3),
+    ("Obi-Wan Kenobi (I)", LIGHT, 3, 3, 4),     # "Evade 4 (prevent up to 3)": the 4 counts
+    ("Oppo Rancisis (A)", LIGHT, 2, 1, 2),
+    ("Yoda (D)", LIGHT, 3, 2, 4),
+    ("Coleman Trebor (A)", LIGHT, 2, 1, 1),
+    ("Qui-Gon Jinn (B)", LIGHT, 2, 1, 1),
+    ("Yoda (E)", LIGHT, 1, 2, 2),
+    ("Darth Tyranus (G)", DARK, 2, 2, 2),
+    ("Jedi Starfighter Squadron", LIGHT, 2, 3, 1),
+    ("Eeth Koth (A)", LIGHT, 3, 4, 4),         # "Evade 4 (prevent up to 3)": the 4 counts
+    ("Plo Koon (B)", LIGHT, 2, 3, 2),
+    ("Obi-Wan's Starfighter (B)", LIGHT, 2, 2, 2),
+    ("Adi Gallia (A)", LIGHT, 1, 3, 2),
+    ("Saesee Tiin (A)", LIGHT, 1, 2, 2),
+    ("Obi-Wan Kenobi (J)", LIGHT, 2, 2, 2),
+    ("Anakin Skywalker (I)", LIGHT, 1, 2, 2),
+    ("Darth Sidious (C)", DARK, 2, 2, 3),
+    # Battle of Yavin
+    ("Luke's X-Wing (B)", LIGHT, 2, 2, 2),
+    ("Luke Skywalker (F)", LIGHT, 1, 1, 1),
+    ("Luke Skywalker (G)", LIGHT, 1, 2, 1),
+    # The Phantom Menace
+    ("A'Sharad Hett (A)", LIGHT, 1, 1, 1),
 ]
 
 
@@ -262,6 +347,10 @@ DEFLECT = [  # (card, side, ability number, Force cost, Deflect N)
     # Sith Rising
     ("Aurra Sing (A)", DARK, 3, 2, 1),
     ("Mace Windu (A)", LIGHT, 2, 5, 2),
+    # Jedi Guardians
+    ("Darth Maul (E)", DARK, 3, 3, 1),
+    ("Obi-Wan Kenobi (I)", LIGHT, 2, 3, 1),
+    ("Eeth Koth (A)", LIGHT, 2, 2, 1),
 ]
 
 
@@ -299,6 +388,11 @@ PILOTS = [  # (card, side, a unit it may board, what the unit gains)
     ("FA-4 (A)", DARK, "Geonosian Defense Fighter", {"speed": 10}),
     # The Empire Strikes Back
     ("Derek Hobbie Klivian (A)", LIGHT, "Incom T-16 Skyhopper", {"speed": 10, "power": 1}),
+    # Battle of Yavin
+    ("Chewbacca (C)", LIGHT, "YT-1300 Transport", {"power": 2}),
+    ("Luke Skywalker (G)", LIGHT, "YT-1300 Transport", {"critical_hit": 2}),
+    # The Phantom Menace
+    ("Sebulba (A)", DARK, "Patrol Speeder", {"speed": 20, "power": 2}),
 ]
 
 
@@ -320,3 +414,273 @@ def test_a_pilot_gives_the_unit_it_boards_its_bonuses(card: str, side: int, ship
     after = _unit_stats(s, u)
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == gain
     assert s.aboard == {u: [p]}
+
+
+# ============================================================================================
+# Accuracy N: each attack die counts N more for hitting; a Critical Hit still needs a natural 6
+# ============================================================================================
+ACCURACY = [  # (card, side, Accuracy N, a sturdy enemy in its arena)
+    # A New Hope
+    ("Elite Stormtrooper Squad", DARK, 1, STATION),
+    ("Luke's X-Wing (A)", LIGHT, 1, DCS),
+    ("Incom T-16 Skyhopper", LIGHT, 1, CORE),
+    ("Jawa Squad", LIGHT, 1, CORE),
+    ("Vader's TIE Fighter (B)", DARK, 1, NABOO_CRUISER),
+    # Jedi Guardians
+    ("Mobile Artillery Division", LIGHT, 1, CORE),
+    ("Geonosian Fighter Escort", DARK, 1, NABOO_CRUISER),
+    ("Republic Light Assault Cruiser", LIGHT, 1, DCS),
+    ("Slave I (C)", DARK, 2, NABOO_CRUISER),
+    # Battle of Yavin
+    ("Han Solo (D)", LIGHT, 1, MAUL_B),
+    ("Rebel Defense Team", LIGHT, 1, CORE),
+    ("X-wing Red Squadron", LIGHT, 1, DCS),
+    ("TIE Fighter DS-55-2", DARK, 1, NABOO_CRUISER),
+    # The Phantom Menace
+    ("Trade Federation STAP", DARK, 1, STATION),
+    ("Gungan Kaadu Squad", DARK, 1, STATION),
+]
+
+
+@pytest.mark.parametrize(("card", "side", "n", "target"), ACCURACY, ids=[x[0] for x in ACCURACY])
+def test_accuracy_adds_to_each_attack_die(card: str, side: int, n: int, target: str) -> None:
+    """Accuracy N (reference section 9): a die showing 4 - N already hits, one lower misses;
+    a die raised to 6 is no natural 6, so Critical Hit does not count it."""
+    dark, light = sides_of(card, side, [target])
+    s = position(dark=dark, light=light)
+    a, t = unit(s, card), unit(s, target)
+    assert keyword(s, a, "accuracy") == n
+    assert hits_with(s, a, t, [4 - n, 3 - n]) == 1
+    s = position(dark=dark, light=light)
+    assert hits_with(s, a, t, [6 - n, 1]) == 1       # no natural 6: no Critical Hit
+
+
+# ============================================================================================
+# Pay X Force -> Intercept: when another of your units in its arena is attacked, it becomes the
+# defender
+# ============================================================================================
+INTERCEPT = [  # (card, side, ability number, Force cost, an ally in its arena, an enemy attacker)
+    # A New Hope
+    ("Rebel Trooper", LIGHT, 1, 2, WARRIOR, MAUL_B),
+    ("Rebel Squad", LIGHT, 1, 2, CLONE, DROIDS),
+    ("Tatooine Speeder", LIGHT, 1, 2, CLONE, DROIDS),
+    ("TIE Fighter DS-61-9", DARK, 1, 1, DCS, N1_SQUAD),
+    ("TIE Fighter Squad", DARK, 1, 2, DCS, N1_SQUAD),
+    ("X-Wing Red Three", LIGHT, 1, 2, NABOO_CRUISER, WING),
+    ("Darth Vader (C)", DARK, 2, 1, MAUL_B, WARRIOR),
+    ("Obi-Wan Kenobi (G)", LIGHT, 2, 1, WARRIOR, MAUL_B),
+    ("Obi-Wan Kenobi (F)", LIGHT, 2, 1, WARRIOR, MAUL_B),
+    ("Stormtrooper TK-119", DARK, 1, 1, MAUL_B, WARRIOR),
+    ("TIE Fighter DS-73-3", DARK, 1, 2, DCS, N1_SQUAD),
+    ("Y-Wing Gold Squadron", LIGHT, 1, 2, NABOO_CRUISER, WING),
+    # Battle of Yavin
+    ("TIE Fighter DS-55-2", DARK, 2, 1, DCS, N1_SQUAD),
+    ("Sandtrooper Squad", DARK, 1, 3, CORE, CLONE),
+    ("Chewbacca (A)", LIGHT, 1, 1, WARRIOR, MAUL_B),
+    ("X-wing Squadron", LIGHT, 1, 3, NABOO_CRUISER, WING),
+]
+
+
+def _tapped_for_intercept(s, card: str, ally: str):
+    """The card and its ally already tapped, so the enemy is the one to attack (Intercept asks
+    nothing of the interceptor's tapping)."""
+    s.tapped[unit(s, card)] = s.tapped[unit(s, ally)] = True
+    return s
+
+
+@pytest.mark.parametrize(("card", "side", "k", "cost", "ally", "enemy"), INTERCEPT,
+                         ids=[x[0] for x in INTERCEPT])
+def test_intercept_makes_this_unit_the_defender(card: str, side: int, k: int, cost: int, ally: str,
+                                               enemy: str) -> None:
+    """Pay X Force -> Intercept (reference section 9): when the ally next to it is attacked, its
+    owner pays X and the attack turns on this unit; not when this unit is attacked itself, and
+    not without X Force."""
+    dark, light = sides_of(card, side, [enemy], mine=[ally])
+    f = [0, 0]
+    f[side] = cost
+    s = _tapped_for_intercept(position(dark=dark, light=light, force=(f[0], f[1])), card, ally)
+    in_attack_window(s, enemy, ally, s.unit_arena(unit(s, card)))
+    move = f"use {c(s, card)} {k}"
+    assert s.current_player == side and move in texts(s)
+    act(s, move)
+    assert f"the attack turns on {card}" in s.log and s.force[side] == 0
+    assert s.damage[unit(s, ally)] == 0 and any(f"damage to {card}" in x for x in s.log)
+    s = _tapped_for_intercept(position(dark=dark, light=light, force=(f[0], f[1])), card, ally)
+    in_attack_window(s, enemy, card, s.unit_arena(unit(s, card)))
+    assert s.current_player != side or move not in texts(s)
+    f[side] = cost - 1
+    s = _tapped_for_intercept(position(dark=dark, light=light, force=(f[0], f[1])), card, ally)
+    in_attack_window(s, enemy, ally, s.unit_arena(unit(s, card)))
+    assert s.current_player != side or move not in texts(s)
+
+
+# ============================================================================================
+# Overkill: the hits beyond what destroys the defender may go on another unit of its side in
+# that arena
+# ============================================================================================
+OVERKILL = [  # (card, side, an enemy in the arena it attacks, another, sturdier enemy there)
+    # Jedi Guardians
+    ("Battle Droid Division", DARK, CLONE, LEGION),
+    ("Corporate Alliance Tank Droid", DARK, CLONE, LEGION),
+    ("Darth Tyranus (G)", DARK, WARRIOR, KIT),
+    ("Jedi Starfighter Squadron", LIGHT, WING, DCS),
+    ("Republic Attack Gunship", LIGHT, BDS, CORE),
+    ("Sabaoth Starfighter", DARK, N1_SQUAD, NABOO_CRUISER),
+    ("Trade Federation Blockade Ship", DARK, N1_SQUAD, NABOO_CRUISER),
+    ("Droid Starfighter Assault Wing", DARK, N1_SQUAD, NABOO_CRUISER),
+    ("Mace Windu (D)", LIGHT, MAUL_B, "Darth Tyranus (C)"),
+    ("Separatist Battle Droid", DARK, WARRIOR, KIT),
+]
+
+
+def _overkill_attack(card: str, side: int, weak: str, sturdy: str, dice: list[int], hurt: bool = True):
+    dark, light = sides_of(card, side, [weak, sturdy])
+    s = position(dark=dark, light=light)
+    a, w = unit(s, card), unit(s, weak)
+    if hurt:
+        s.damage[w] = s.health(w) - 1          # one hit destroys it
+    s.atk = [a, w, -1, s.unit_arena(a)]
+    s.dice = list(dice)
+    return start(s, ("attack_damage",))
+
+
+@pytest.mark.parametrize(("card", "side", "weak", "sturdy"), OVERKILL, ids=[x[0] for x in OVERKILL])
+def test_overkill_puts_the_hits_beyond_the_defenders_health_on_another_unit(card: str, side: int,
+                                                                           weak: str, sturdy: str) -> None:
+    """Overkill (reference section 9): 3 hits on a defender one hit from destruction: the
+    attacker's owner may put the 2 beyond it on another enemy unit in that arena, or keep them
+    all on the defender; with no hits to spare nothing is asked."""
+    s = _overkill_attack(card, side, weak, sturdy, [5, 5, 5])
+    w, t = unit(s, weak), unit(s, sturdy)
+    assert keyword(s, unit(s, card), "overkill") == 1
+    assert texts(s) == [f"choose {c(s, sturdy)}", "pass"]
+    act(s, f"choose {c(s, sturdy)}")
+    close_window(s)
+    assert w in s.discard[1 - side] and s.damage[t] == 2
+    s = _overkill_attack(card, side, weak, sturdy, [5, 5, 5])
+    act(s, "pass")
+    close_window(s)
+    assert w in s.discard[1 - side] and s.damage[t] == 0
+    s = _overkill_attack(card, side, weak, sturdy, [5, 1, 1], hurt=False)
+    assert s.damage[w] == 1 and s.damage[t] == 0 and not any(x[0] == "?choose" for x in s.tasks)
+
+
+# ============================================================================================
+# Unpreventable: the damage of its attacks can't be prevented
+# ============================================================================================
+UNPREVENTABLE = [  # (card, side, a sturdy enemy in its arena, a Battle card that would prevent)
+    # A New Hope
+    ("Stormtrooper Assault Team", DARK, STATION, "Pilot's Dodge"),
+]
+
+
+@pytest.mark.parametrize(("card", "side", "target", "dodge"), UNPREVENTABLE, ids=[x[0] for x in UNPREVENTABLE])
+def test_unpreventable_attack_damage_gets_no_prevention_chance(card: str, side: int, target: str,
+                                                                dodge: str) -> None:
+    """"Damage from this unit's attack can't be prevented": the defender's side gets no chance to
+    prevent (its prevention card is not offered) and all the hits land; a plain attacker's damage
+    gets the chance."""
+    own: dict[str, object] = {"arena": [card]}
+    them: dict[str, object] = {"arena": [target], "hand": [dodge]}
+    f = [0, 0]
+    f[1 - side] = 5
+    dark, light = (own, them) if side == DARK else (them, own)
+    s = position(dark=dark, light=light, force=(f[0], f[1]))
+    assert hits_with(s, unit(s, card), unit(s, target), [5, 6]) == 2 and not s.tasks
+    plain = BDS if side == DARK else CLONE
+    own["arena"] = [plain]
+    s = position(dark=dark, light=light, force=(f[0], f[1]))
+    s.atk = [unit(s, plain), unit(s, target), -1, 1]
+    s.dice = [5, 6]
+    start(s, ("attack_damage",))
+    assert f"play {c(s, dodge)}" in texts(s)
+
+
+# ============================================================================================
+# Dice Penalty N: N is taken off each attack die (like Accuracy -N, adding up with Accuracy)
+# ============================================================================================
+DICE_PENALTY = [  # (card, side, penalty N, a sturdy enemy in its arena)
+    # A New Hope
+    ("Rebel Marine Squad", LIGHT, 1, CORE),
+]
+
+
+@pytest.mark.parametrize(("card", "side", "n", "target"), DICE_PENALTY, ids=[x[0] for x in DICE_PENALTY])
+def test_dice_penalty_takes_from_each_attack_die(card: str, side: int, n: int, target: str) -> None:
+    """Dice Penalty N (Rebel Marine Squad's ruling: like Accuracy -N, adding up with Accuracy):
+    a die showing 4 + N - 1 misses, 4 + N hits; with Accuracy N given, a 4 hits again."""
+    dark, light = sides_of(card, side, [target])
+    s = position(dark=dark, light=light)
+    a, t = unit(s, card), unit(s, target)
+    assert keyword(s, a, "dice_penalty") == n
+    assert hits_with(s, a, t, [3 + n, 4 + n, 3 + n]) == 1
+    s.effects.append(("keyword", a, "accuracy", n, 2))
+    assert hits_with(s, a, t, [4, 4 + n, 3]) == 2
+
+
+# ============================================================================================
+# Pay X Force -> Retaliate N: attacked by a unit of its arena, its owner may pay X (once an
+# attack); when the attack ends, N dice of damage go to the attacker
+# ============================================================================================
+RETALIATE = [  # (card, side, ability number, Force cost, Retaliate N, an enemy attacker in its arena)
+    # Battle of Yavin
+    ("Chewbacca (A)", LIGHT, 2, 3, 6, MAUL_B),
+    ("Chewbacca (C)", LIGHT, 1, 2, 4, MAUL_B),
+    ("Chewbacca (D)", LIGHT, 1, 2, 4, MAUL_B),
+    ("Luke Skywalker (F)", LIGHT, 2, 1, 2, MAUL_B),
+    ("Stormtrooper Platoon", DARK, 1, 1, 2, LEGION),
+    ("X-wing Squadron", LIGHT, 2, 2, 2, DCS),
+    ("Y-wing Gold Two", LIGHT, 2, 1, 2, DCS),
+    # The Phantom Menace
+    ("Yinchorri Fighter", DARK, 1, 0, 2, N1_SQUAD),
+    ("Marauder-Class Corvette", DARK, 2, 0, 3, N1_SQUAD),
+]
+
+
+def _retaliate_attack(card: str, side: int, enemy: str, force: int):
+    """The enemy attacks the card (tapped, so the enemy acts); stop at the attack's first
+    chance to play."""
+    dark, light = sides_of(card, side, [enemy])
+    f = [0, 0]
+    f[side] = force
+    s = position(dark=dark, light=light, force=(f[0], f[1]), seed=7)
+    s.tapped[unit(s, card)] = True
+    in_attack_window(s, enemy, card, s.unit_arena(unit(s, card)))
+    return s
+
+
+def _run_attack_out(s) -> None:
+    """Pass (or take the first option) until the attack is over."""
+    for _ in range(100):
+        if s.done or not s.tasks or s.atk is None:
+            return
+        acts = s.legal_actions()
+        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+
+
+@pytest.mark.parametrize(("card", "side", "k", "cost", "n", "enemy"), RETALIATE, ids=[x[0] for x in RETALIATE])
+def test_retaliate_rolls_n_dice_at_the_attacker_when_the_attack_ends(card: str, side: int, k: int, cost: int,
+                                                                    n: int, enemy: str) -> None:
+    """Pay X Force -> Retaliate N (reference section 9): attacked by a unit of its arena, its
+    owner pays X (once for the attack) and, when the attack ends, N dice of damage are rolled at
+    the attacker; without X Force it is not offered, and unused nothing is rolled."""
+    s = _retaliate_attack(card, side, enemy, cost)
+    move = f"use {c(s, card)} {k}"
+    for _ in range(4):                  # the attacker's side may act first at the chance
+        if move in texts(s):
+            break
+        act(s, "pass")
+    act(s, move)
+    assert s.force[side] == 0 and (s.current_player != side or move not in texts(s))
+    _run_attack_out(s)
+    line = next(x for x in s.log if x.startswith(f"{n} dice of damage at {enemy}"))
+    assert len(line.split("[")[1].split("]")[0].split(",")) == n
+    s = _retaliate_attack(card, side, enemy, cost - 1)
+    for _ in range(4):
+        if not s.tasks or s.tasks[-1][0] != "?pop":
+            break
+        assert move not in texts(s)
+        act(s, "pass")
+    s = _retaliate_attack(card, side, enemy, cost)
+    _run_attack_out(s)
+    assert not any("dice of damage at" in x for x in s.log)

@@ -15,7 +15,7 @@ from functools import cache
 from dejarik.tcg.abilities import ARENAS, Ability, bundled_abilities
 from dejarik.tcg.cardpool import CardFacts, read_table
 
-UNIT, BATTLE, MISSION, OTHER = 0, 1, 2, 3
+UNIT, BATTLE, MISSION, OTHER, LOCATION = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +31,13 @@ class CardDef:
     name: str
     uname: str                    # the name every version shares (uniqueness and stacking go by it)
     unique: bool
-    kind: int                     # UNIT, BATTLE, MISSION or OTHER
+    kind: int                     # UNIT, BATTLE, MISSION, LOCATION or OTHER
     arena: int                    # a unit's arena (an index of ARENAS), else -1
     cost: int
     speed: int
     power: int
     health: int
+    homes: tuple[int, ...] = ()   # a Location: the arenas it may go to (its type line), else ()
 
     def keyword(self, name: str) -> int:
         return sum(a.n for a in self.abilities if a.kind == "keyword" and a.keyword == name)
@@ -52,6 +53,14 @@ def _tags(subtype: str) -> frozenset[str]:
     return frozenset(" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
+def location_arenas(subtype: str) -> tuple[int, ...]:
+    """The arenas a Location's type line names before its subtype words: "Ground/Character"
+    (ROTS), "Character - Coruscant", "Space/Ground/Character - Rebel Tatooine", "Ground Aquatic"."""
+    words = subtype.split(" - ")[0].split()
+    names = [w.lower() for w in words[0].split("/")] if words else []
+    return tuple(ARENAS.index(n) for n in names if n in ARENAS)
+
+
 def _printed(name: str) -> str:
     """The card a promo printing reprints: "Jango Fett (D) (Promo 1)" plays as "Jango Fett (D)"."""
     cut = name.find(") (")
@@ -62,7 +71,8 @@ def make_def(facts: CardFacts) -> CardDef:
     table = bundled_abilities()
     abilities = table.get(facts.name, table.get(_printed(facts.name)))
     t = facts.type
-    kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" else OTHER
+    kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" \
+        else LOCATION if t == "location" else OTHER
     # "treat it as a ...": the words join its subtype for every rule that reads subtypes
     extra = " ".join(a.static["subtype"] for a in abilities or () if a.kind == "treat_as")
     tags = _tags(facts.subtype) | _tags(extra)
@@ -71,7 +81,8 @@ def make_def(facts: CardFacts) -> CardDef:
                    unique=facts.version is not None,
                    kind=kind,
                    arena=ARENAS.index(t) if t in ARENAS else -1, cost=facts.cost or 0,
-                   speed=facts.speed or 0, power=facts.power or 0, health=facts.health or 0)
+                   speed=facts.speed or 0, power=facts.power or 0, health=facts.health or 0,
+                   homes=location_arenas(facts.subtype) if kind == LOCATION else ())
 
 
 @cache

@@ -20,7 +20,7 @@ from dejarik.tcg import flow as F
 from dejarik.tcg.abilities import Ability, Op
 from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
 from dejarik.tcg.cardtext import EVENT_WORDS, ability_text, one_of, op_text, ops_text
-from dejarik.tcg.effects import keyword, same_name_in_play
+from dejarik.tcg.effects import abilities_of, keyword, same_name_in_play
 from dejarik.tcg.state import ARENA_NAMES, BUILD, HAND, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -32,7 +32,9 @@ MAIN = frozenset({"?setup", "?build", "?attack"})
 _EVENT_WORDS = {k: v[:1].lower() + v[1:] for k, v in EVENT_WORDS.items()}
 _USED = {"build": "used in the build step", "would_attack": "used instead of attacking",
          "attack": "used while it attacks", "reroll": "used after attack dice are rolled",
-         "prevent": "used when damage is about to be dealt", "any": "used at a chance to play"}
+         "prevent": "used when damage is about to be dealt", "any": "used at a chance to play",
+         "intercept": "used when another unit in its arena is attacked",
+         "retaliate": "used when a unit of its arena attacks it"}
 """When an activated ability is used, for any reader (cardtext's words speak to the owner)."""
 
 
@@ -59,7 +61,7 @@ def _holds(x: Any, target: Any, depth: int = 0) -> bool:
 
 def _ability_for(s: S, src: int, ops: Any) -> Ability | None:
     """The ability of unit `src` whose effects hold the effect list `ops`."""
-    for ab in s.d(src).abilities:
+    for ab in abilities_of(s, src):
         if ops is not None and (_holds(ab.ops, ops) or _holds(ab.then, ops)):
             return ab
     return None
@@ -161,6 +163,51 @@ def purpose(s: S, task: Task) -> str:
     if op == "?order":
         return (f"the order of {_the(task[1])}'s abilities that trigger together "
                 f"({_EVENT_WORDS.get(task[2], task[2])})")
+    if op == "?offer":
+        return _effect_source(s, task[4], task[3])
+    if op in ("?reveal_pick", "?card_type", "?gather"):
+        src = task[-1]
+        name = {"?reveal_pick": "reveal_build", "?card_type": "reveal_take", "?gather": "gather"}[op]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, name))
+        return source_words(s, task[1], src)
+    if op == "?predict":
+        return _effect_source(s, task[3], task[2])
+    if op == "?keep_pilot":
+        return f"the pilot {s.name(task[2])} of a discarded unit"
+    if op == "?copy":
+        return source_words(s, task[1], task[2])
+    if op == "?mode":
+        return f"{s.name(task[2])}'s stat line this turn"
+    if op == "?tame":
+        return f"{_the(task[2])}'s control of {s.name(task[1])}'s attack this turn"
+    if op == "?unpilot":
+        src = task[3]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "unpilot"))
+        return source_words(s, task[1], src)
+    if op == "?deploy_now":
+        src = task[3]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "build_counters"))
+        return source_words(s, task[1], src)
+    if op == "?counters":
+        src = task[5]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "build_counters"))
+        return source_words(s, task[1], src)
+    if op == "?face_down":
+        return source_words(s, task[1], task[4])
+    if op in ("?mill", "?arrange"):
+        src = task[5]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "arrange_top"))
+        return source_words(s, task[1], src)
+    if op == "?hand_to_build":
+        src = task[5]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "hand_to_build"))
+        return source_words(s, task[1], src)
     at = {"?discard": 3, "?search": 3, "?unit_type": 2, "?recover": 4, "?pick_from_hand": 3,
           "?crowd": 3, "?dice": 3}[op]
     src = _task_source(task, at)
@@ -214,6 +261,22 @@ _ASKS = {
     "?unit_type": "name a unit type: Space, Ground or Character",
     "?pick_from_hand": "choose a card from your opponent's hand for them to discard",
     "?dice": "pick the dice to reroll, then pass to reroll them",
+    "?offer": "pay the Force for the effect, or not",
+    "?reveal_pick": "choose which revealed card goes into your build zone (the rest are discarded)",
+    "?card_type": "name a card type: those among the revealed cards go to hand, the rest are discarded",
+    "?gather": "take another card with a different name, or stop",
+    "?predict": "predict how many hits the attack's dice will show",
+    "?mode": "choose the unit's stat line (speed, power, health and keyword)",
+    "?tame": "choose whether the tamed unit attacks and which unit (of either side)",
+    "?unpilot": "choose a pilot of yours to move off its unit into the Character arena",
+    "?copy": "choose the Battle card to copy (you pay its cost)",
+    "?keep_pilot": "keep the pilot in your build zone, or discard it with its unit",
+    "?deploy_now": "deploy the card that now has enough build counters, or leave it in the build zone",
+    "?counters": "choose a face-down card of your build zone to show and put build counters on",
+    "?hand_to_build": "choose a card of your hand to show and put into your build zone with build counters",
+    "?face_down": "choose one of the face-down cards of a build zone",
+    "?mill": "choose cards you looked at on top of a deck to discard",
+    "?arrange": "choose the next card to go back on top of the deck (the first chosen is the top card)",
 }
 """What each decision that needs no numbers asks, in a few public words."""
 
@@ -283,6 +346,11 @@ def _deploy_words(s: S, c: int, under: int) -> str:
         ab = next((a for a in d.abilities if a.kind == "mission"), None)
         what = f": {ops_text(ab.ops)}" if ab is not None else ""
         return f"complete the Mission {s.name(c)}{what}"
+    if d.homes:      # a Location: the arena, and the Location it replaces there
+        a = d.homes[under]
+        old = s.places[a]
+        return f"put the Location {s.name(c)} into {_arena_words(a)}" + (
+            f", discarding {s.name(old)}" if old >= 0 else "")
     arena = _arena_words(d.arena)
     if under:
         return f"put {s.name(c)} under your {d.uname} stack (+10 speed, +1 power, +1 health to it)"
@@ -312,6 +380,7 @@ def _pass_words(s: S, task: Task) -> str:
         "?trigger": "no: don't use it",
         "?search": "take nothing (your deck is shuffled)",
         "?recover": "return no more cards",
+        "?mill": "discard no more of the cards looked at",
     }
     if op in words:
         return words[op]
@@ -326,6 +395,18 @@ def _pass_words(s: S, task: Task) -> str:
         return "no: skip this effect"
     if op == "?pay":
         return f"don't pay: {_then_words(s, task)}"
+    if op == "?offer":
+        return "don't pay: nothing happens"
+    if op == "?gather":
+        return "take no more cards (your deck is shuffled)"
+    if op == "?mode":
+        return "keep last turn's stat line"
+    if op == "?tame":
+        return f"let the owner use {s.name(task[1])}'s ability instead of attacking"
+    if op == "?keep_pilot":
+        return f"discard {s.name(task[2])} with its unit"
+    if op == "?deploy_now":
+        return "leave it in the build zone"
     if op == "?dice":
         n = bin(task[2]).count("1")
         return {0: "reroll no dice", 1: "reroll the die picked"}.get(n, f"reroll the {n} dice picked")
@@ -357,6 +438,40 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return f"yes: {ops_text(s.d(u).abilities[i].ops, 'it', s.name(u))}"
     if op == "?pay":
         return f"pay {task[2]} Force so that this does not happen: {_then_words(s, task)}"
+    if op == "?offer":
+        return f"pay {task[2]} Force so that this happens: {_effect_words(s, task[3], task[4])}"
+    if op == "?keep_pilot":
+        return f"keep {s.name(x)} in your build zone, retreated"
+    if op == "?mode":
+        ab = next((a for a in s.d(task[2]).abilities if a.kind == "modes"), None)
+        return f"stat line {x + 1}: " + (_mode_words(ab.static["modes"][x]) if ab else "")
+    if op == "?unpilot":
+        return f"move {s.name(x)} off its unit into the Character arena"
+    if op == "?copy":
+        ab = next((a for a in s.d(x).abilities if a.kind == "play"), None)
+        return f"copy {s.name(x)}" + (f": {ability_text(ab)}" if ab else "")
+    if op == "?reveal_pick":
+        return f"put {s.name(x)} face down in your build zone with {task[4]} build counter(s)"
+    if op == "?card_type":
+        kinds = ("Space", "Ground", "Character", "Battle", "Mission", "Location", "Equipment")
+        return f"name {kinds[x]} cards"
+    if op == "?gather":
+        return f"take {s.name(x)} into your hand (shown to your opponent)"
+    if op == "?predict":
+        return f"predict {x} hits"
+    if op == "?counters" and task[2] < 0:
+        return f"remove up to {-task[2]} build counters from a face-down card ({s.counters[x]} on it)"
+    if op == "?counters":
+        return f"show {s.name(x)} and put {task[2]} build counter(s) on it"
+    if op == "?mill":
+        return f"discard {s.name(x)} from the top of the deck"
+    if op == "?arrange":
+        return f"{s.name(x)} goes back next (the first chosen ends on top)"
+    if op == "?face_down":
+        unless = f", unless its owner pays {task[3]} Force" if task[3] else ""
+        return f"that face-down card is discarded{unless}"
+    if op == "?hand_to_build":
+        return f"show {s.name(x)} and put it into your build zone with {task[4]} build counter(s)"
     if op == "?choose":
         ctx = task[3]
         return f"pick {s.name(x)} ({_where(s, x)}): {_effect_words(s, task[1][task[2] + 1:], ctx, s.name(x))}"
@@ -384,6 +499,12 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
     return f"pick {s.name(x)}"
 
 
+def _mode_words(line: tuple[int, ...]) -> str:
+    sp, pw, hp, crit, acc = line
+    extra = "".join(f", {k} {v}" for k, v in (("Critical Hit", crit), ("Accuracy", acc)) if v)
+    return f"speed {sp}, power {pw}, health {hp}{extra}"
+
+
 def does(s: S, task: Task, action: tuple[int, ...]) -> str:
     """What taking `action` at this decision does, in words."""
     kind, x, y = action[0], action[1], action[2]
@@ -400,7 +521,7 @@ def does(s: S, task: Task, action: tuple[int, ...]) -> str:
             text += f" (costs {cost} of your {s.setup_left[task[1]]} setup points) and draw a card"
         return text
     if kind == F.ABILITY:
-        return f"use {s.name(x)}'s ability: {ability_text(s.d(x).abilities[y])}"
+        return f"use {s.name(x)}'s ability: {ability_text(abilities_of(s, x)[y])}"
     if kind == F.PLAY:
         ab = next((a for a in s.d(x).abilities if a.kind == "play"), None)
         return f"play the Battle card {s.name(x)}" + (f": {ability_text(ab)}" if ab else "")

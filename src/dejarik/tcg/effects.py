@@ -10,11 +10,12 @@ that carries the rest of the list with it, and the source, so the decision can s
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from dejarik.tcg.abilities import Ability, Op, Sel
 from dejarik.tcg.carddefs import BATTLE, UNIT
-from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, PILOTING, UNDER
+from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, PILOTING, PLACE, UNDER
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -39,21 +40,42 @@ def push_fx(s: S, ops: tuple[Op, ...], ctx: Ctx, i: int = 0) -> None:
 # -- static abilities -------------------------------------------------------------------------
 def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
     """(controller, unit, ability) for every static ability `key` of the units in the arenas.
-    Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored."""
+    Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored. The Locations
+    in the arenas count too, each for its owner (docs/tcg.md, "Locations")."""
+    for src in s.places:
+        if src >= 0:
+            for ab in s.defs[s.card_def[src]].abilities:
+                if ab.kind == "static" and key in ab.static:
+                    yield s.owner[src], src, ab
     for p in (DARK, LIGHT):
         for a in s.arena[p]:
             for src in a:
                 for ab in s.defs[s.card_def[src]].abilities:
                     if ab.kind == "static" and key in ab.static:
                         yield p, src, ab
+                for pilot in s.aboard.get(src, ()):     # static abilities a pilot aboard grants
+                    pab = pilot_ability(s, pilot)
+                    for ab in pab.static.get("abilities", ()) if pab is not None else ():
+                        if ab.kind == "static" and key in ab.static:
+                            yield p, src, ab
+
+
+def mode_stats(s: S, u: int) -> tuple[int, int, int, int, int]:
+    """The speed, power, health, Critical Hit and Accuracy of the mode chosen for a card with
+    `modes` ('each turn, choose one'); the first line until one is chosen."""
+    k = next((e[2] for e in s.effects if e[0] == "mode" and e[1] == u), 0)
+    ab = next((a for a in s.d(u).abilities if a.kind == "modes"), None)
+    return ab.static["modes"][k] if ab is not None else (0, 0, 0, 0, 0)
 
 
 def static_mods(s: S, u: int) -> tuple[int, int, int]:
     """Speed, power and Critical Hit that units in play give u (their static abilities)."""
     speed = power = crit = 0
+    if not s.d(u).health:     # a card with '*' stats: those of the mode chosen (Zam Wesell (D))
+        speed, power, _, crit, _ = mode_stats(s, u)
     for pilot in s.aboard.get(u, ()):    # reference section 11: the piloted unit gains the bonuses
         ab = pilot_ability(s, pilot)
-        if ab is not None:
+        if ab is not None and pilot_bonus_holds(s, ab, u):
             ms = ab.static["mods"]
             speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
     for p, src, ab in _statics(s, "mods"):
@@ -69,11 +91,28 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
         if "attacking" in st and not _attacking(s, st["attacking"], u, p, src):
             continue
         ms = st["mods"]
-        times = len(s.select(st["per"], p, src)) if "per" in st else 1
+        if st.get("per") == "damage":   # once for each damage counter on the ability's unit
+            times = s.damage[src]
+        else:
+            times = len(s.select(st["per"], p, src)) if "per" in st else 1
         speed += ms[0] * times
         power += ms[1] * times
         crit += ms[2] * times
     return speed, power, crit
+
+
+def _static_reaches(s: S, ab: Ability, u: int, p: int, src: int) -> bool:
+    """Whether the static ability of src (controlled by p) applies to unit u now."""
+    st = ab.static
+    units = st["units"]
+    if units == "self":
+        if src != u:
+            return False
+    elif not s.matches(units, u, p, src):
+        return False
+    if ab.cond is not None and not condition(s, ab.cond, p, src):
+        return False
+    return "attacking" not in st or _attacking(s, st["attacking"], u, p, src)
 
 
 def _attacking(s: S, what: Any, u: int, p: int, src: int) -> bool:
@@ -90,12 +129,44 @@ def keyword(s: S, u: int, name: str) -> int:
     """A unit's keyword value: its card's, plus what effects give it this turn, or 0 once an
     effect has made it lose the keyword (Careful Targeting, Out of His Misery)."""
     n = s.d(u).keyword(name)
+    if name == "accuracy" and not s.d(u).health:   # a '*' card's mode (Zam Wesell (D))
+        n += mode_stats(s, u)[4]
+    for p, src, ab in _statics(s, "grants"):   # "each of your X gets Accuracy 1" and the like
+        if ab.static["grants"][0] == name and _static_reaches(s, ab, u, p, src):
+            n += ab.static["grants"][1]
+    for pilot in s.aboard.get(u, ()):         # a pilot aboard gives its keywords (Stun 3)
+        pab = pilot_ability(s, pilot)
+        if pab is not None and pilot_bonus_holds(s, pab, u):
+            n += sum(v for k, v in pab.static.get("keywords", ()) if k == name)
+    for e in s.effects:     # grant_all / lose_all: every unit a selector names, this turn
+        if e[0] == "keyword_all" and e[3] == name and s.matches(e[2], u, e[1]):
+            if e[4] < 0:
+                return 0
+            n += e[4]
     for e in s.effects:
         if e[0] == "keyword" and e[1] == u and e[2] == name:
             if e[3] < 0:
                 return 0
             n += e[3]
     return n
+
+
+def attack_barred(s: S, u: int) -> bool:
+    """Whether a static ability says u can't attack (Rebel Marine without a Space unit)."""
+    return any(_static_reaches(s, ab, u, p, src) for p, src, ab in _statics(s, "cant_attack"))
+
+
+def lures(s: S, u: int) -> list[int]:
+    """The units u must attack whenever it can (Admiral Motti: a Jedi Character must attack him)."""
+    return [src for p, src, ab in _statics(s, "lure") if src != u and s.matches(ab.static["lure"], u, p)]
+
+
+def plays_forbidden(s: S, p: int, kind: str) -> bool:
+    """Whether p can't play Battle cards (kind 'battle') or activated abilities ('abilities')
+    now: a static ability of p's own unit (General Tagge) or an effect of this turn."""
+    if any(ctl == p and v == kind for ctl, v in statics(s, "forbid_plays")):
+        return True
+    return any(e[0] == "forbid_plays" and e[1] == p and e[2] == kind for e in s.effects)
 
 
 def statics(s: S, key: str) -> list[tuple[int, Any]]:
@@ -140,6 +211,8 @@ def can_be_attacked(s: S, u: int) -> bool:
         if e[0] != "protect" or s.owner[e[1]] != p or s.zone[e[1]] != ARENA:
             continue
         guard, mode = e[1], e[2]
+        if mode == "cant_be_attacked" and guard == u:
+            return False
         same = s.unit_arena(guard) == s.unit_arena(u)
         if mode == "while_others" and guard == u and len(s.arena[p][s.unit_arena(u)]) > 1:
             return False
@@ -153,6 +226,8 @@ def damage_shielded(s: S, target: int, source: int) -> bool:
     for e in s.effects:
         if e[0] == "protect" and e[2] == "from_damage" and e[1] == target:
             return True
+        if e[0] == "disarmed" and e[1] == source and s.atk is not None and s.atk[1] == target:
+            return True
         if e[0] == "shield_arena" and source >= 0 and s.d(source).arena == e[1]:
             return True
     return False
@@ -161,19 +236,65 @@ def damage_shielded(s: S, target: int, source: int) -> bool:
 def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
     if cond.get("undamaged") and (source < 0 or s.damage[source] > 0):
         return False
+    if cond.get("damaged") and (source < 0 or s.damage[source] == 0):
+        return False
     if cond.get("bombarding") and not bombarding(s, ctl):
         return False
+    if "attacker" in cond and (s.atk is None or s.owner[s.atk[0]] != ctl
+                               or not s.matches(cond["attacker"], s.atk[0], ctl, source)):
+        return False
+    if "damage_source" in cond and (s.dmg is None or s.dmg[2] < 0
+                                    or not s.matches_card(cond["damage_source"], s.dmg[2], ctl)):
+        return False
+    for key, at in (("attacking_unit", 0), ("defender", 1)):   # an attack is on, and its unit matches
+        if key in cond and (s.atk is None or not s.matches(cond[key], s.atk[at], ctl, source)):
+            return False
     if "count" in cond:
         n = len(s.select(cond["count"], ctl, source))
         if n < cond.get("min", 0) or ("max" in cond and n > cond["max"]):
             return False
+        if "more_than" in cond and n <= len(s.select(cond["more_than"], ctl, source)):
+            return False
+    if "last_attack_missed" in cond:
+        e = next((e for e in reversed(s.effects) if e[0] == "last_attack"), None)
+        if e is None or e[2] or not s.matches(cond["last_attack_missed"], e[1], ctl, source):
+            return False
+    if "damaged_unit" in cond and (s.dmg is None or not s.matches_card(cond["damaged_unit"], s.dmg[0], ctl)):
+        return False
+    if "hand" in cond and len(s.hand[ctl]) < cond["hand"]:
+        return False
+    if "force" in cond and s.force[ctl] < cond["force"]:
+        return False
+    if "partial_cards" in cond and len(partial_cards(s, ctl)) != cond["partial_cards"]:
+        return False
     if cond.get("lost_character") and not s.lost_character[ctl]:
         return False
     if cond.get("no_attack") and s.atk is not None:
         return False
     if "before_attacks_in" in cond and s.attacked >> cond["before_attacks_in"] & 1:
         return False
+    # bits 3 + 3 * side + arena: that side's unit has attacked in that arena this turn
+    own = cond.get("before_own_attacks_in", -1)
+    if own >= 0 and s.attacked >> (3 + 3 * ctl + own) & 1:
+        return False
     return not (cond.get("defending") and (s.atk is None or s.owner[s.atk[1]] != ctl))
+
+
+def partial_cards(s: S, p: int) -> list[int]:
+    """p's partially built cards: face down in the build zone, with fewer build counters than
+    the card's build cost."""
+    return [c for c in s.build[p] if not s.face_up[c] and s.counters[c] < s.d(c).cost]
+
+
+def deploy_forbidden(s: S, c: int) -> bool:
+    """Whether a turn effect keeps card c from entering its arena (Jedi Extinction)."""
+    return any(e[0] == "forbid_deploy" and s.matches_card(e[2], c, e[1]) for e in s.effects)
+
+
+def cross_arena_bonus(s: S, u: int, fixed_from: int) -> int:
+    """Power a turn effect gives u's attack from arena `fixed_from` into another (Bombard from
+    Space, Ion Cannon from Ground)."""
+    return sum(e[3] for e in s.effects if e[0] == "cross_power" and e[1] == s.owner[u] and e[2] == fixed_from)
 
 
 def bombarding(s: S, p: int) -> bool:
@@ -183,6 +304,11 @@ def bombarding(s: S, p: int) -> bool:
 
 
 # -- moving cards -----------------------------------------------------------------------------
+def extra_draws(s: S, p: int) -> int:
+    """The cards p draws beyond the one of the draw step ("draw 1 extra card")."""
+    return sum(ab.static["extra_draw"] for q, _, ab in _statics(s, "extra_draw") if q == p)
+
+
 def draw(s: S, p: int, n: int = 1) -> None:
     """Draw n cards. Reference section 1: a player who must draw from an empty deck loses
     (option deck_out: "lose"; "skip" just stops drawing)."""
@@ -202,6 +328,8 @@ def leave_zone(s: S, inst: int) -> None:
     z = s.zone[inst]
     if z == ARENA:
         s.arena[p][s.unit_arena(inst)].remove(inst)
+    elif z == PLACE:
+        s.places[s.places.index(inst)] = -1
     elif z == PILOTING:
         host = host_of(s, inst)
         s.aboard[host].remove(inst)
@@ -239,12 +367,27 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
     from dejarik.tcg.flow import fire
 
     was_arena = s.zone[u] == ARENA
+    was_place = s.zone[u] == PLACE      # a Location leaving its arena
     a = s.unit_arena(u)
     s.note(f"{s.name(u)} is discarded" + (" (destroyed)" if by_damage else ""))
+    if was_arena and u in s.aboard and any(ab.kind == "static" and ab.static.get("keeps_pilots")
+                                           for ab in s.d(u).abilities):
+        for c in list(s.aboard[u]):    # "you may move the pilot to your build zone instead"
+            leave_zone(s, c)
+            s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
+            s.build[s.owner[c]].append(c)
+            s.tasks.append(("?keep_pilot", s.owner[c], c))
+    if was_arena:      # the cards that leave with it, for "return it and its stack" (to_hand: stack)
+        s.effects.append(("left_play", u, (u, *s.under.get(u, ()), *s.aboard.get(u, ()))))
+    granted = [g for pilot in s.aboard.get(u, ()) for pab in (pilot_ability(s, pilot),) if pab is not None
+               for g in pab.static.get("abilities", ()) if g.kind == "trigger" and g.timing == "discarded"]
     to_discard(s, u)
+    if was_arena:      # "when this unit is discarded" abilities its pilot gave it (Tiree)
+        for g in granted:
+            push_fx(s, g.ops, ctx_of(s.owner[u], u))
     if was_arena and a == 2:
         s.lost_character[s.owner[u]] = 1
-    if was_arena:
+    if was_arena or was_place:
         fire(s, "discarded", [u], s.owner[u], force=True)
 
 
@@ -302,6 +445,25 @@ def host_of(s: S, pilot: int) -> int:
     return next(host for host, pilots in s.aboard.items() if pilot in pilots)
 
 
+def pilot_bonus_holds(s: S, ab: Ability, host: int) -> bool:
+    """A pilot's bonuses with a condition ("as long as you have no other units in the Space
+    arena") count only while it holds, read for the unit piloted."""
+    cond = ab.static.get("if")
+    return cond is None or condition(s, cond, s.owner[host], host)
+
+
+def abilities_of(s: S, u: int) -> tuple[Ability, ...]:
+    """A unit's abilities: its card's, then those its pilots aboard grant it (activated and
+    prevention abilities; an action's ability number counts through both)."""
+    own: tuple[Ability, ...] = s.d(u).abilities
+    extra = tuple(g for pilot in s.aboard.get(u, ()) for ab in (pilot_ability(s, pilot),) if ab is not None
+                  for g in ab.static.get("abilities", ()))
+    # abilities effects give it this turn: ("granted", unit, card definition, ability number)
+    extra += tuple(s.defs[e[2]].abilities[e[3]].static["ability"] for e in s.effects
+                   if e[0] == "granted" and e[1] == u)
+    return own + extra if extra else own
+
+
 def pilot_ability(s: S, c: int) -> Ability | None:
     return next((ab for ab in s.d(c).abilities if ab.kind == "pilot"), None)
 
@@ -327,8 +489,16 @@ def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
         return [ctx[SRC]] if ctx[SRC] >= 0 and s.zone[ctx[SRC]] in (ARENA, BUILD) else []
     if kind == "chosen":
         return [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD)]
+    if kind == "last_attacker":
+        e = next((e for e in reversed(s.effects) if e[0] == "last_attack"), None)
+        return [e[1]] if e is not None and s.zone[e[1]] == ARENA else []
+    if kind == "defender":      # the unit being attacked
+        return [s.atk[1]] if s.atk is not None and s.zone[s.atk[1]] == ARENA else []
+    if kind == "threatened":    # the unit damage is about to be dealt to
+        return [s.dmg[0]] if s.dmg is not None and s.zone[s.dmg[0]] in (ARENA, BUILD) else []
     if kind == "each":
-        return s.select(ref[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+        found = s.select(ref[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+        return [u for u in found if u not in ctx[PICKED]] if ref[1].other_than_chosen else found
     if kind == "attacker":
         if s.atk is None or s.zone[s.atk[0]] != ARENA:
             return []
@@ -359,6 +529,8 @@ def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, sel, by, lo, hi = op
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         s.tasks.pop()
+    if sel.other_than_chosen:    # "one of your other ...": not what the earlier step chose
+        sel = replace(sel, exclude=ctx[PICKED])
     # a new choice starts afresh: 'chosen' after it names only what it picks
     ctx = (ctx[0], ctx[1], (), ctx[3], ctx[4])
     s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
@@ -416,9 +588,114 @@ def _no_evade(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The effect's own card goes from its owner's discard pile back to their hand."""
     src = ctx[SRC]
+    if len(op) > 1 and op[1] == "stack":    # with the cards stacked with it and its pilots
+        group = next((e[2] for e in reversed(s.effects) if e[0] == "left_play" and e[1] == src), (src,))
+        for c in group:
+            if s.zone[c] == DISCARD and s.owner[c] == s.owner[src]:
+                to_hand(s, c)
+                s.note(f"{s.name(c)} returns to its owner's hand")
+        return
     if src >= 0 and s.zone[src] == DISCARD:
         to_hand(s, src)
         s.note(f"{s.name(src)} returns to its owner's hand")
+
+
+def _to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own unit card goes from the discard pile into its arena, untapped (not a
+    deployment: nothing that works on deploying triggers)."""
+    src = ctx[SRC]
+    if src >= 0 and s.zone[src] == DISCARD and s.d(src).kind == UNIT and can_enter(s, src):
+        place_unit(s, src)
+        s.tapped[src] = False
+        s.note(f"{s.name(src)} is put into its arena from the discard pile")
+
+
+def hand_discarded(s: S, c: int, by: int) -> None:
+    """Card c went from its owner's hand to the discard pile; with `by` (the player whose effect
+    did it) the opponent, its 'discarded from hand' abilities trigger."""
+    from dejarik.tcg.flow import push_trigger
+
+    if by < 0 or by == s.owner[c] or s.zone[c] != DISCARD:
+        return
+    for i, ab in enumerate(s.d(c).abilities):
+        if ab.kind == "trigger" and ab.timing == "discarded_from_hand":
+            push_trigger(s, c, i)
+
+
+def _discard_face_down(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    p = side_of(ctx, op[1])
+    if any(not s.face_up[c] for c in s.build[p]):
+        s.tasks.append(("?face_down", ctx[CTL], p, op[2], ctx[SRC]))
+
+
+def _discard_card(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A face-down card of a build zone is discarded."""
+    c = op[1]
+    if s.zone[c] == BUILD:
+        to_discard(s, c)
+        s.note(f"{s.name(c)} is discarded from the build zone")
+
+
+def _arrange_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller looks at the top n cards of that side's deck (known to them while there),
+    may discard unit cards of the type named among them, and puts the rest back in any order."""
+    p, ctl = side_of(ctx, op[1]), ctx[CTL]
+    cards = tuple(reversed(s.deck[p][-op[2]:]))       # the top card first
+    for c in cards:
+        s.shown[c] |= 1 << ctl
+    s.note(f"the {('Dark', 'Light')[ctl]} Side looks at the top {len(cards)} card(s) of "
+           f"{'its' if p == ctl else 'its opponent' + chr(39) + 's'} deck")
+    if op[3]:
+        s.tasks.append(("?mill", ctl, p, cards, op[3], ctx[SRC]))
+    else:
+        s.tasks.append(("?arrange", ctl, p, cards, (), ctx[SRC]))
+
+
+def _speed_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit chosen before deals 1 damage per 10 speed to a unit chosen now (it is the
+    damage's source), then (then_discard) it is discarded."""
+    units = [u for u in ctx[PICKED] if s.zone[u] == ARENA]
+    if not units:
+        return
+    u = units[0]
+    n = s.speed(u) // 10
+    steps: tuple[Op, ...] = (("choose", op[1], 0, 1, 1), ("damage", ("chosen",), n, None, 0))
+    if op[2]:
+        steps += (("discard_unit", ("self",), 0),)
+    push_fx(s, steps, (ctx[CTL], u, (), ctx[ARENA_AT], 0))
+
+
+def _move_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Counters from the unit chosen before to another unit of its arena, chosen now."""
+    units = [u for u in ctx[PICKED] if s.zone[u] == ARENA and s.damage[u] > 0]
+    if not units:
+        return
+    u = units[0]
+    dest = Sel(owner=2, arenas=(s.unit_arena(u),), exclude=(u,))
+    steps: tuple[Op, ...] = (("choose", dest, 0, 1, 1), ("transfer_counters", u, op[1]))
+    push_fx(s, steps, (ctx[CTL], ctx[SRC], (), ctx[ARENA_AT], 0))
+
+
+def _transfer_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    src, n = op[1], op[2]
+    dest = [u for u in ctx[PICKED] if s.zone[u] == ARENA]
+    if not dest or s.zone[src] != ARENA:
+        return
+    k = min(n, s.damage[src])
+    s.damage[src] -= k
+    s.note(f"{k} damage counter(s) move from {s.name(src)}")
+    _put_damage(s, ("put_damage", ("chosen",), k), ops, i, ctx)
+
+
+def _pay_defender_cost(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'You may pay Force equal to that unit's total build cost (its card's cost, +1 per card
+    beneath it); if you do, ...': the `?offer` decision, for the controller."""
+    if s.atk is None or s.zone[s.atk[1]] != ARENA:
+        return
+    t = s.atk[1]
+    cost = s.d(t).cost + s.stack_size(t)
+    if s.force[ctx[CTL]] >= cost:
+        s.tasks.append(("?offer", ctx[CTL], cost, op[1], ctx))
 
 
 def _choose_one(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -431,6 +708,8 @@ def _may(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _modify(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, ref, (sp, pw, cr), until = op
+    if pw == "chosen_power":    # the power of the unit(s) chosen before (Unified Attack)
+        pw = sum(s.power(x) for x in ctx[PICKED])
     for u in units_of(s, ref, ctx):
         if s.zone[u] == ARENA:
             s.mods.append((u, sp, pw, cr, until))
@@ -438,7 +717,7 @@ def _modify(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
                    .replace(" +0 speed,", "").replace(" +0 power,", "").replace(", +0 Critical Hit", ""))
 
 
-def _payment(s: S, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
+def payment(s: S, ctx: Ctx, payer: int, amount: int, then: Op) -> None:
     """'unless your opponent pays N Force': the payer decides, if they can pay."""
     if s.force[payer] >= amount:
         s.tasks.append(("?pay", payer, amount, then, ctx))
@@ -455,7 +734,7 @@ def _tap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             if roll < -pays:
                 continue
         elif pays:
-            _payment(s, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
+            payment(s, ctx, s.owner[u], pays, ("tap", ("chosen",), 0))
             return
         s.tapped[u] = True
         s.note(f"{s.name(u)} is tapped")
@@ -482,17 +761,21 @@ def _damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in reversed(targets):
         # no_evade: 1, or a selector of the units for which Evade still works
         barred = no_evade == 1 or (isinstance(no_evade, Sel) and not s.matches_card(no_evade, u, ctx[CTL]))
-        push_damage(s, u, n, source, attack=False, no_evade=barred)
+        # n "counters": as much damage as the unit has damage counters (Coup de Grace)
+        push_damage(s, u, s.damage[u] if n == "counters" else n, source, attack=False, no_evade=barred)
 
 
 def _dice_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Reference section 8.4: 'N dice of damage' rolls N dice, 4+ is one damage each."""
     from dejarik.tcg.flow import push_damage
 
+    n = op[2]
+    if n == "power":    # as many dice as the effect's own unit's power
+        n = max(0, s.power(ctx[SRC])) if ctx[SRC] >= 0 else 0
     for u in units_of(s, op[1], ctx):
-        rolls = [s.rng.below(6) + 1 for _ in range(op[2])]
+        rolls = [s.rng.below(6) + 1 for _ in range(n)]
         hits = sum(1 for r in rolls if r >= 4)
-        s.note(f"{op[2]} dice of damage at {s.name(u)}: {rolls} = {hits}")
+        s.note(f"{n} dice of damage at {s.name(u)}: {rolls} = {hits}")
         push_damage(s, u, hits, -1, attack=False)
 
 
@@ -510,9 +793,30 @@ def _retreat(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             retreat(s, u)
 
 
+def _return_to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A unit goes back to its owner's hand, with every card stacked with it and its pilots
+    (not a discard: nothing that works on discarding triggers)."""
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] not in (ARENA, BUILD):   # from an arena, or retreated in the build zone
+            continue
+        p = s.owner[u]
+        leave_zone(s, u)
+        for c in (u, *s.under.pop(u, ()), *s.aboard.pop(u, ())):
+            s.zone[c] = HAND
+            s.counters[c] = s.damage[c] = 0
+            s.tapped[c] = s.face_up[c] = False
+            s.shown[c] = 3
+            s.hand[p].append(c)
+        s.mods = [m for m in s.mods if m[0] != u]
+        s.note(f"{s.name(u)} returns to its owner's hand")
+
+
 def _discard_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
-        if s.zone[u] == ARENA:
+        if s.zone[u] in (ARENA, PLACE):     # a unit, or a Location ("discard that Location")
+            if len(op) > 2 and op[2]:   # "unless you pay N Force": the unit's owner decides
+                payment(s, ctx, s.owner[u], op[2], ("discard_unit", op[1], 0))
+                continue
             discard_unit(s, u)
 
 
@@ -520,8 +824,9 @@ def _redeploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """War Will Follow: a retreated unit goes back into its arena, untapped."""
     for u in units_of(s, op[1], ctx):
         if s.zone[u] == BUILD and can_enter(s, u):
+            tapped = s.tapped[u]
             place_unit(s, u)
-            s.tapped[u] = False
+            s.tapped[u] = tapped if len(op) > 2 and op[2] else False   # op[2]: it stays as it was
             s.note(f"{s.name(u)} is put into the {('Space', 'Ground', 'Character')[s.unit_arena(u)]} arena")
 
 
@@ -562,12 +867,14 @@ def _protect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _mark_target(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
-        s.effects.append(("mark", u, ctx[CTL], op[2], op[3]))
+        s.effects.append(("mark", u, ctx[CTL], op[2], op[3], op[4] if len(op) > 4 else 0))
 
 
-def mark_bonus(s: S, attacker: int, defender: int) -> int:
-    """Critical Hit a 'this turn, while attacking that unit' effect gives (Hero's Flaw)."""
-    return sum(e[4] for e in s.effects if e[0] == "mark" and e[1] == defender
+def mark_bonus(s: S, attacker: int, defender: int, accuracy: bool = False) -> int:
+    """Critical Hit (or with `accuracy`, Accuracy) a 'this turn, while attacking that unit'
+    effect gives (Hero's Flaw, Tractor Beam)."""
+    k = 5 if accuracy else 4
+    return sum(e[k] for e in s.effects if e[0] == "mark" and e[1] == defender and len(e) > k
                and s.owner[attacker] == e[2] and s.matches_card(e[3], attacker, e[2]))
 
 
@@ -575,7 +882,7 @@ def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Effects that last the turn and need only be recorded (effects list)."""
     name = op[0]
     if name == "shield_arena":
-        s.effects.append(("shield_arena", op[1]))
+        s.effects.append(("shield_arena", op[1] if op[1] >= 0 else ctx[ARENA_AT]))
     elif name == "forbid_retreat":
         s.effects.append(("forbid_retreat", ctx[CTL], op[1]))
     elif name == "battle_tax":
@@ -584,11 +891,105 @@ def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.effects.append(("battle_start", op[1], ctx))
 
 
+def _grant_all(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Every unit the selector names, now or later this turn, has the keyword (keyword())."""
+    s.effects.append(("keyword_all", ctx[CTL], op[1], op[2], op[3]))
+    what = f"get {op[2].replace('_', ' ')} {op[3]}" if op[3] > 0 else f"lose {op[2].replace('_', ' ')}"
+    s.note(f"this turn, the units named {what}")
+
+
+def _forbid_plays(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    p = side_of(ctx, op[1])
+    s.effects.append(("forbid_plays", p, op[2]))
+    what = "Battle cards" if op[2] == "battle" else "activated abilities"
+    s.note(f"the {('Dark', 'Light')[p]} Side can't play {what} this turn")
+
+
+def _forbid_deploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.effects.append(("forbid_deploy", ctx[CTL], op[1]))
+
+
+def _cross_arena_power(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.effects.append(("cross_power", ctx[CTL], op[1], op[2]))
+
+
+def _hand_to_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller picks a card of theirs from hand (of the type and subtypes named); it is
+    shown and goes face down into their build zone with a counter per unit the selector names."""
+    n = len(s.select(op[3], ctx[CTL], ctx[SRC]))
+    s.tasks.append(("?hand_to_build", ctx[CTL], op[1], op[2], n, ctx[SRC]))
+
+
+def hand_to_build_fits(s: S, p: int, kind: str, subtypes: tuple[str, ...]) -> list[int]:
+    out = []
+    for c in s.hand[p]:
+        d = s.d(c)
+        if d.kind != UNIT or (kind and d.facts.type != kind):
+            continue
+        if subtypes and not any(x in d.tags for x in subtypes):
+            continue
+        out.append(c)
+    return out
+
+
+def _reclaim_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Every partially built card of the controller loses its build counters (it stays partly
+    built); the controller gets as many build points."""
+    p = ctx[CTL]
+    n = 0
+    for c in partial_cards(s, p):
+        n += s.counters[c]
+        s.counters[c] = 0
+    s.bp[p] += n
+    s.note(f"the {('Dark', 'Light')[p]} Side takes {n} build counter(s) back as build points")
+
+
+def _divide_hits(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """For this attack, your attacking unit's owner may divide its hits between the defender and
+    another of the defender's side's units in that arena (flow._attack_damage)."""
+    if s.atk is not None and s.owner[s.atk[0]] == ctx[CTL]:
+        s.effects.append(("divide_hits", s.atk[0]))
+
+
+def _divide(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """With a second unit chosen, its owner picks how many of the hits go on it (Overkill's
+    damage step then deals both parts); else all go on the defender."""
+    from dejarik.tcg.flow import push_damage
+
+    _, t, hits = op
+    if any(s.zone[u] == ARENA for u in ctx[PICKED]):
+        s.tasks.append(("?option", tuple((("split_hits", t, hits, k),) for k in range(hits + 1)), ctx))
+    else:
+        push_damage(s, t, hits, ctx[SRC], attack=True)
+
+
+def _split_hits(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """k of the attack's hits go on the unit chosen, the rest on the defender (two damage
+    instances, the defender's first)."""
+    from dejarik.tcg.flow import push_damage
+
+    _, t, hits, k = op
+    other = [u for u in ctx[PICKED] if s.zone[u] == ARENA]
+    if other:
+        push_damage(s, other[0], k, ctx[SRC], attack=True)
+        push_damage(s, t, hits - k, ctx[SRC], attack=True)
+    else:
+        push_damage(s, t, hits, ctx[SRC], attack=True)
+
+
+def _extra_battle_step(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Another battle step in the chosen arena begins now (its 'step starts' abilities work)."""
+    if ctx[ARENA_AT] >= 0:
+        s.tasks.append(("step", ctx[ARENA_AT]))
+
+
 def _gain_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, amount, side, count = op
     n = ctx[NUM] if amount == "prevented" else amount
     if count is not None:   # as much Force as units the selector names (Recognition of Valor)
         n = len(s.select(count, ctx[CTL], ctx[SRC]))
+    if amount == "unit_cost":   # the chosen unit's total build cost: its card's, +1 per card beneath
+        n = sum(s.d(u).cost + s.stack_size(u) for u in ctx[PICKED])
     p = side_of(ctx, side)
     gain_force(s, p, n)
     if n:
@@ -597,8 +998,9 @@ def _gain_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _lose_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     p = side_of(ctx, op[1])
-    gain_force(s, p, -op[2])
-    s.note(f"the {('Dark', 'Light')[p]} Side loses {op[2]} Force")
+    n = s.force[p] if op[2] < 0 else op[2]      # -1: all of it
+    gain_force(s, p, -n)
+    s.note(f"the {('Dark', 'Light')[p]} Side loses {n} Force")
 
 
 def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -606,6 +1008,8 @@ def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     n = op[2]
     if n == "unit_cost":   # the chosen unit's total build cost: its card's, +1 per card beneath
         n = sum(s.d(u).cost + s.stack_size(u) for u in ctx[PICKED])
+    elif n == "count":     # one for each unit the selector names
+        n = len(s.select(op[3], ctx[CTL], ctx[SRC]))
     s.bp[p] = max(0, s.bp[p] + n)
     s.note(f"the {('Dark', 'Light')[p]} Side gets {n:+d} build points")
 
@@ -651,13 +1055,19 @@ def _retreat_first(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 def _discard_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    for c in list(s.hand[ctx[CTL]]):
+    p = side_of(ctx, op[1]) if len(op) > 1 else ctx[CTL]
+    cards = list(s.hand[p])
+    for c in cards:
         to_discard(s, c)
+    for c in cards:
+        hand_discarded(s, c, ctx[CTL])
 
 
 def search_fits(s: S, op: Op, p: int, c: int) -> bool:
-    _, kind, subtypes, same_name, _ = op
+    kind, subtypes, same_name = op[1], op[2], op[3]
     d = s.d(c)
+    if len(op) > 5 and op[5] and d.uname != op[5]:     # a card of that name
+        return False
     if kind == "battle" and d.kind != BATTLE:
         return False
     if kind == "unit" and d.kind != UNIT:
@@ -668,6 +1078,9 @@ def search_fits(s: S, op: Op, p: int, c: int) -> bool:
 
 
 def _search(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    if len(op) > 6 and op[6]:   # a card with the name of the unit chosen earlier
+        picked = ctx[PICKED]
+        op = (*op[:5], s.d(picked[0]).uname if picked else "\x00none")
     s.tasks.append(("shuffle", ctx[CTL]))
     s.tasks.append(("?search", ctx[CTL], op, ctx[SRC]))
 
@@ -685,6 +1098,9 @@ def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for c in s.hand[1 - p]:
         s.shown[c] |= 1 << p
     s.note(f"the {('Dark', 'Light')[p]} Side looks at its opponent's hand")
+    if len(op) > 2 and op[2]:   # and at the face-down cards of their build zone
+        for c in s.build[1 - p]:
+            s.shown[c] |= 1 << p
     if op[1]:
         s.tasks.append(("?pick_from_hand", p, op[1], ctx[SRC]))
 
@@ -737,8 +1153,196 @@ def _put_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             discard_unit(s, u, by_damage=True)
 
 
+def _forbid_evade(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit can't use Evade this turn (flow._prevents reads the effect)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("evade_barred", u))
+        s.note(f"{s.name(u)} can't use Evade this turn")
+
+
+def _disarm(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """For this attack, all damage the unit would deal is prevented (damage_shielded)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("disarmed", u))
+        s.note(f"all damage {s.name(u)} would deal in this attack is prevented")
+
+
+def _offer(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'Your opponent may pay N Force; if they do, ...': the side named decides, if it can pay."""
+    _, side, pays, then = op
+    payer = side_of(ctx, side)
+    if s.force[payer] >= pays:
+        s.tasks.append(("?offer", payer, pays, then, ctx))
+
+
+def _unless_pays(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'EFFECTS happen unless your opponent pays N Force': the side named decides, if it can pay."""
+    payment(s, ctx, side_of(ctx, op[1]), op[2], op[3])
+
+
+def _then_list(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effects an `unless_pays` holds back, now that they happen."""
+    push_fx(s, op[1], ctx)
+
+
+def _reach_build_zone(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the unit may attack the opponent's retreated units the selector names, with
+    +power for such an attack (flow.build_reach)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("reach", u, op[2], op[3]))
+        s.note(f"this turn {s.name(u)} may attack units in the opponent's build zone")
+
+
+def _tame(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the controller decides whether the unit attacks and which unit, of either side
+    (flow.tamed_by)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("tamed", u, ctx[CTL]))
+        s.note(f"this turn the {('Dark', 'Light')[ctx[CTL]]} Side decides {s.name(u)}'s attacks")
+
+
+def _unpilot(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller moves one of their pilots aboard a unit of arena op[1] off into the
+    Character arena (a `?unpilot` decision, flow.py)."""
+    s.tasks.append(("?unpilot", ctx[CTL], op[1], ctx[SRC]))
+
+
+def unpilot_choices(s: S, p: int, arena: int) -> list[int]:
+    return [c for host in sorted(s.aboard) if s.owner[host] == p and s.zone[host] == ARENA
+            and s.unit_arena(host) == arena for c in s.aboard[host]]
+
+
+def _grant_ability(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The units get the source card's `granted` ability op[2] for the turn (abilities_of)."""
+    src = ctx[SRC]
+    if src < 0 or op[2] >= len(s.d(src).abilities) or s.d(src).abilities[op[2]].kind != "granted":
+        return
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] == ARENA:
+            s.effects.append(("granted", u, s.card_def[src], op[2]))
+            s.note(f"{s.name(u)} gets an ability of {s.name(src)} this turn")
+
+
+def _match_speed(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Each unit named slower than the fastest of them gets the difference (for that long)."""
+    units = [u for u in units_of(s, op[1], ctx) if s.zone[u] == ARENA]
+    if not units:
+        return
+    top = max(s.speed(u) for u in units)
+    for u in units:
+        if s.speed(u) < top:
+            gap = top - s.speed(u)
+            s.mods.append((u, gap, 0, 0, op[2]))
+            s.note(f"{s.name(u)}: +{gap} speed")
+
+
+def _offer_reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Record the arena chosen: the opponent's attack rolls there may be rerolled (flow)."""
+    if ctx[ARENA_AT] >= 0:
+        s.effects.append(("reroll_offer", ctx[CTL], ctx[ARENA_AT], ctx))
+
+
+def _reveal_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Reveal the top op[1] cards of the controller's deck (a `?reveal_pick` decision takes one
+    of type op[2] into the build zone; with none, they are all discarded)."""
+    p = ctx[CTL]
+    top = list(reversed(s.deck[p][-op[1]:]))
+    for c in top:
+        s.shown[c] = 3
+    s.note(f"the {('Dark', 'Light')[p]} Side reveals {', '.join(s.name(c) for c in top) or 'nothing'}")
+    if any(s.d(c).facts.type == op[2] for c in top):
+        s.tasks.append(("?reveal_pick", p, tuple(top), op[2], op[3], ctx[SRC]))
+    else:
+        for c in top:
+            to_discard(s, c)
+
+
+def _reveal_take(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller names a card type (`?card_type`); the side named reveals its top cards."""
+    s.tasks.append(("?card_type", ctx[CTL], side_of(ctx, op[1]), op[2], ctx[SRC]))
+
+
+def reveal_take(s: S, p: int, n: int, kind: str) -> None:
+    """p reveals the top n cards of the deck: those of the type go to hand, the rest are discarded."""
+    top = list(reversed(s.deck[p][-n:]))
+    s.note(f"the {('Dark', 'Light')[p]} Side reveals {', '.join(s.name(c) for c in top) or 'nothing'}")
+    for c in top:
+        if s.d(c).facts.type == kind:
+            to_hand(s, c)
+        else:
+            s.shown[c] = 3
+            to_discard(s, c)
+
+
+def _gather(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.tasks.append(("shuffle", ctx[CTL]))
+    s.tasks.append(("?gather", ctx[CTL], op[1], (), op[2], ctx[SRC]))
+
+
+def _predict_hits(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller names a number of hits for the attack in progress (`?predict`)."""
+    if s.atk is not None:
+        s.tasks.append(("?predict", ctx[CTL], op[1], ctx))
+
+
+def _refresh_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The player named counts their hand, discards it, and draws that many cards."""
+    p = side_of(ctx, op[1])
+    n = len(s.hand[p])
+    for c in list(s.hand[p]):
+        to_discard(s, c)
+    s.note(f"the {('Dark', 'Light')[p]} Side discards its hand of {n} and draws {n}")
+    draw(s, p, n)
+
+
+def _build_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Show a face-down card of the controller's build zone (of the kind and subtypes named) and
+    put n build counters on it, or (n < 0, a card of the side named) remove up to -n: a
+    `?counters` decision (flow.py)."""
+    s.tasks.append(("?counters", ctx[CTL], op[1], op[2], op[3], ctx[SRC], side_of(ctx, op[4]),
+                    len(op) > 5 and op[5]))
+
+
+def counter_targets(s: S, p: int, kind: str, subtypes: tuple[str, ...]) -> list[int]:
+    """p's face-down cards in the build zone that a build_counters effect may name."""
+    out = []
+    for c in s.build[p]:
+        d = s.d(c)
+        if s.face_up[c] or (kind and d.facts.type != kind):
+            continue
+        if subtypes and not any(x in d.tags for x in subtypes):
+            continue
+        out.append(c)
+    return out
+
+
+def _at_turn_end(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that wait for the end of the turn, before arena control is checked."""
+    s.effects.append(("turn_end", op[1], ctx))
+
+
+def _win(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.finish(ctx[CTL], f"{s.name(ctx[SRC]) if ctx[SRC] >= 0 else 'an effect'} wins the game")
+
+
+def _overkill(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """An Overkill attack's damage: with a unit chosen, the hits beyond what destroys the
+    defender go on it (a damage instance of its own, after the defender's); else all on the
+    defender."""
+    from dejarik.tcg.flow import push_damage
+
+    _, t, hits, excess = op
+    other = [u for u in ctx[PICKED] if s.zone[u] == ARENA]
+    if other:
+        s.note(f"overkill: {excess} of the hits go on {s.name(other[0])}")
+        push_damage(s, other[0], excess, ctx[SRC], attack=True)
+        push_damage(s, t, hits - excess, ctx[SRC], attack=True)
+    else:
+        push_damage(s, t, hits, ctx[SRC], attack=True)
+
+
 def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    if op[1] == "all_your_dice":
+    if op[1] in ("all_your_dice", "all_attack_dice"):
         s.dice = [s.rng.below(6) + 1 for _ in s.dice]
         s.note(f"dice rerolled: {s.dice}")
     else:
@@ -759,5 +1363,20 @@ _OPS: dict[str, Any] = {
     "deflect": _prevent, "reroll": _reroll, "branch": _branch, "grant": _grant,
     "at_attack_end": _at_attack_end, "no_evade": _no_evade, "to_hand": _to_hand,
     "to_deck_bottom": _to_deck_bottom, "transfer_damage": _transfer_damage, "put_damage": _put_damage,
-    "pause_build": _pause_build, "retreat_first": _retreat_first,
+    "pause_build": _pause_build, "return_to_hand": _return_to_hand, "grant_all": _grant_all,
+    "forbid_plays": _forbid_plays, "forbid_deploy": _forbid_deploy,
+    "cross_arena_power": _cross_arena_power, "hand_to_build": _hand_to_build,
+    "to_arena": _to_arena, "discard_face_down": _discard_face_down, "discard_card": _discard_card,
+    "pay_defender_cost": _pay_defender_cost, "speed_damage": _speed_damage, "move_damage": _move_damage,
+    "transfer_counters": _transfer_counters, "arrange_top": _arrange_top, "divide_hits": _divide_hits,
+    "divide": _divide, "split_hits": _split_hits,
+    "reclaim_counters": _reclaim_counters, "extra_battle_step": _extra_battle_step,
+    "retreat_first": _retreat_first,
+    "overkill": _overkill, "forbid_evade": _forbid_evade, "disarm": _disarm, "offer": _offer,
+    "unless_pays": _unless_pays, "then_list": _then_list,
+    "refresh_hand": _refresh_hand, "build_counters": _build_counters, "at_turn_end": _at_turn_end,
+    "win": _win, "reach_build_zone": _reach_build_zone, "match_speed": _match_speed,
+    "offer_reroll": _offer_reroll, "reveal_build": _reveal_build, "reveal_take": _reveal_take,
+    "gather": _gather, "predict_hits": _predict_hits, "grant_ability": _grant_ability,
+    "unpilot": _unpilot, "tame": _tame,
 }

@@ -4,7 +4,7 @@ selectors, which the codec below tags so they come back the same."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from dejarik.core.fields import Field, StateFields, decode_value
@@ -13,8 +13,8 @@ from dejarik.tcg.abilities import Sel
 
 def encode(x: Any) -> Any:
     """A selector as {"sel": {...}}; everything else as core's codec writes it."""
-    if isinstance(x, Sel):
-        return {"sel": {k: encode(v) for k, v in asdict(x).items()}}
+    if isinstance(x, Sel):     # field by field: the selectors of any_of stay selectors
+        return {"sel": {f.name: encode(getattr(x, f.name)) for f in fields(x)}}
     if isinstance(x, tuple):
         return {"t": [encode(v) for v in x]}
     if isinstance(x, list):
@@ -39,6 +39,7 @@ FIELDS = StateFields("tcg", [Field(name, kind) for name, kind in {
     "card_def": _INTS, "owner": _INTS, "zone": _INTS, "counters": _INTS, "damage": _INTS,
     "tapped": list[bool], "face_up": list[bool], "shown": _INTS, "deck": list[_INTS],
     "hand": list[_INTS], "discard": list[_INTS], "build": list[_INTS], "arena": list[list[_INTS]],
+    "places": _INTS,
     "force": _INTS, "bp": _INTS, "setup_left": _INTS, "lost_character": _INTS, "mods": list[Any],
     "effects": list[Any], "atk": _INTS | None, "dice": _INTS, "dmg": list[int | bool] | None,
     "used": list[Any], "attacked": int, "step": int, "turn": int, "phase": int, "tasks": list[Any],

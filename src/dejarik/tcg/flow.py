@@ -13,37 +13,53 @@ from typing import TYPE_CHECKING, Any
 from dejarik.core.protocol import Action
 from dejarik.core.tasks import run_tasks, task_decider, task_options, unknown_task
 from dejarik.tcg import pilots
-from dejarik.tcg.abilities import Ability
-from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
+from dejarik.tcg.abilities import CARD_TYPES, Ability, Sel
+from dejarik.tcg.carddefs import BATTLE, LOCATION, MISSION, UNIT
 from dejarik.tcg.effects import (
+    abilities_of,
     ability_tax,
+    attack_barred,
     battle_tax,
     can_be_attacked,
     choose_candidates,
     chosen,
     condition,
+    counter_targets,
+    cross_arena_bonus,
     ctx_of,
     damage_shielded,
     deploy_cost,
+    deploy_forbidden,
     discard_unit,
     draw,
+    extra_draws,
     gain_force,
+    hand_discarded,
+    hand_to_build_fits,
     keyword,
+    leave_zone,
+    lures,
     mark_bonus,
     new_top,
     open_build,
+    payment,
+    pilot_ability,
     place_unit,
+    plays_forbidden,
     push_fx,
     retreat,
     retreat_forbidden,
+    reveal_take,
     run_fx,
     same_name_in_play,
     search_fits,
     to_discard,
     to_hand,
+    unpilot_choices,
 )
 from dejarik.tcg.state import (
     ARENA,
+    ARENA_NAMES,
     BUILD,
     COMMAND,
     DARK,
@@ -51,6 +67,7 @@ from dejarik.tcg.state import (
     DISCARD,
     HAND,
     LIGHT,
+    PLACE,
     READY,
     SETUP,
     UNTIL_ATTACK,
@@ -105,11 +122,11 @@ def answer(s: S, task: Task, action: Action) -> None:
 
 # -- triggers ---------------------------------------------------------------------------------
 def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False) -> None:
-    """Push the `event` abilities of these units (in arenas, unless `force`), Dark Side's on top
-    so they resolve first."""
+    """Push the `event` abilities of these units (in arenas, or Locations in play, unless
+    `force`), Dark Side's on top so they resolve first."""
     found: list[tuple[int, int, Ability]] = []
     for u in units:
-        if not force and s.zone[u] != ARENA:
+        if not force and s.zone[u] not in (ARENA, PLACE):
             continue
         for i, ab in enumerate(s.d(u).abilities):
             if ab.kind == "trigger" and ab.timing == event:
@@ -234,12 +251,16 @@ def _ready(s: S, task: Task) -> None:
             s.tapped[u] = False
     for p in (DARK, LIGHT):
         gain_force(s, p, 4)
+    for p in (LIGHT, DARK):    # "each turn, choose one": the Dark Side first (on top)
+        for u in s.in_play(p):
+            if any(a.kind == "modes" for a in s.d(u).abilities):
+                s.tasks.append(("?mode", p, u, 1))
     if s.options.get("draw", "ready") == "ready":
         for p in (DARK, LIGHT):
-            draw(s, p)
+            draw(s, p, 1 + extra_draws(s, p))
             if s.done:
                 return
-        fire(s, "draw_step", s.all_in_play())
+        fire(s, "draw_step", s.all_in_play() + s.locations())
 
 
 def _command(s: S, task: Task) -> None:
@@ -252,15 +273,16 @@ def _command(s: S, task: Task) -> None:
     s.note(f"build roll {roll}: Dark Side {s.bp[DARK]}, Light Side {s.bp[LIGHT]} build points")
     s.tasks += [("command_end",), ("?retreat", LIGHT), ("?retreat", DARK), ("build_step", LIGHT),
                 ("build_step", DARK)]
-    fire(s, "build_roll", s.all_in_play())
+    fire(s, "build_roll", s.all_in_play() + s.locations())
 
 
 def _build_step(s: S, task: Task) -> None:
     p = task[1]
     s.tasks.append(("?build", p))
+    fire(s, "build_step_start", s.in_play(p) + s.locations(p))   # "when your build step starts"
     if s.options.get("draw", "ready") == "build":   # the ESB/ROTS rulebooks' draw (reference 5)
-        draw(s, p)
-        fire(s, "draw_step", s.in_play(p))
+        draw(s, p, 1 + extra_draws(s, p))
+        fire(s, "draw_step", s.in_play(p) + s.locations(p))
 
 
 def _command_end(s: S, task: Task) -> None:
@@ -317,8 +339,21 @@ def deploy(s: S, c: int, under: int) -> None:
     top = same_name_in_play(s, p, s.d(c).uname) if s.d(c).unique else -1
     place_unit(s, c, top if under and top >= 0 else -1)
     s.note(f"the {('Dark', 'Light')[p]} Side deploys {s.name(c)}" + (" under its stack" if under else ""))
+    if not under and any(a.kind == "modes" for a in s.d(c).abilities):   # its stats: choose now
+        s.tasks.append(("?mode", p, c, 0))
     if s.phase != SETUP:
         fire(s, "deployed", [c])
+        _fire_other_deployed(s, c)
+
+
+def _fire_other_deployed(s: S, c: int) -> None:
+    """Abilities of p's other units in the arenas for when p deploys a unit they name."""
+    p = s.owner[c]
+    pending = tuple((x, i) for x in s.in_play(p) if x != c for i, ab in enumerate(s.d(x).abilities)
+                    if ab.kind == "trigger" and ab.timing == "other_deployed"
+                    and (ab.target is None or s.matches_card(ab.target, c, p)))
+    if pending:
+        push_triggers(s, p, "other_deployed", pending)
 
 
 def _build_options(s: S, task: Task) -> list[Action]:
@@ -326,25 +361,33 @@ def _build_options(s: S, task: Task) -> list[Action]:
     restack, and play build-step abilities."""
     p = task[1]
     out: list[Action] = []
-    bp = s.bp[p]
+    bp = 0 if plays_forbidden(s, p, "build_points") else s.bp[p]
     if bp:
         for c in s.hand[p]:
-            if s.d(c).kind in (UNIT, MISSION):
+            if s.d(c).kind in (UNIT, MISSION, LOCATION):
                 out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
     for c in s.build[p]:
         d = s.d(c)
         if s.face_up[c]:
-            out += deploy_choices(s, c)
+            out += [] if deploy_forbidden(s, c) else deploy_choices(s, c)
             continue
         out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
         if s.counters[c] >= unit_cost(s, c, deploy_cost(s, c)):
-            if d.kind == UNIT:
+            if d.kind == UNIT and not deploy_forbidden(s, c):
                 out += deploy_choices(s, c)
             elif d.kind == MISSION and mission_ready(s, c):
                 out.append((DEPLOY, c, 0))
+            elif d.kind == LOCATION and not deploy_forbidden(s, c):
+                # (DEPLOY, c, k): into d.homes[k], one of the arenas its type line names
+                out += [(DEPLOY, c, k) for k, a in enumerate(d.homes) if location_open(s, p, a)]
     for u in s.in_play(p):
         out += _ability_plays(s, p, u, "build")
         out += [(RESTACK, u, x) for x in s.under.get(u, ())]
+    for u in s.locations(p):
+        out += _ability_plays(s, p, u, "build")
+    for u in s.build[p]:       # Reserves abilities of retreated units
+        if s.face_up[u]:
+            out += _ability_plays(s, p, u, "build")
     # (PILOT, pilot, unit + 1): aboard that unit; (PILOT, pilot, 0): off into the Character arena
     out += [(PILOT, c, host + 1) for c, host in pilots.moves(s, p)]
     out.append(_P)
@@ -369,6 +412,8 @@ def _build_answer(s: S, task: Task, a: Action) -> None:
                f"({s.counters[c]} now)")
     elif kind == DEPLOY and s.d(c).kind == MISSION:
         complete_mission(s, c)
+    elif kind == DEPLOY and s.d(c).kind == LOCATION:
+        deploy_location(s, c, s.d(c).homes[b])
     elif kind == DEPLOY:
         deploy(s, c, b)
     elif kind == RESTACK:
@@ -377,6 +422,34 @@ def _build_answer(s: S, task: Task, a: Action) -> None:
         pilots.move(s, c, b - 1)
     elif kind == ABILITY:
         use_ability(s, p, c, b)
+
+
+def location_open(s: S, p: int, a: int) -> bool:
+    """Whether p may deploy a Location into arena a: always (option location_replace=any,
+    docs/tcg.md "Locations"), or with `own` only where no opponent's Location is."""
+    there = s.places[a]
+    return there < 0 or s.owner[there] == p or s.options.get("location_replace", "any") == "any"
+
+
+def deploy_location(s: S, c: int, a: int) -> None:
+    """A finished Location goes face up into arena a (one its type line names). An arena holds
+    one Location, either side's: the one there is discarded (docs/tcg.md, "Locations")."""
+    p = s.owner[c]
+    old = s.places[a]
+    if s.trace is not None:
+        s.trace["deployed"][p].add(s.name(c))
+    leave_zone(s, c)
+    s.counters[c] = 0
+    s.shown[c] = 3
+    s.face_up[c] = s.tapped[c] = False
+    if old >= 0:
+        s.note(f"{s.name(old)} is discarded: {s.name(c)} takes its place")
+        to_discard(s, old)
+        fire(s, "discarded", [old], force=True)
+    s.places[a] = c
+    s.zone[c] = PLACE
+    s.note(f"the {('Dark', 'Light')[p]} Side deploys {s.name(c)} to the {ARENA_NAMES[a]} arena")
+    fire(s, "deployed", [c])
 
 
 def complete_mission(s: S, c: int) -> None:
@@ -411,8 +484,8 @@ def _retreat_answer(s: S, task: Task, a: Action) -> None:
 
 # -- abilities and Battle cards ---------------------------------------------------------------
 def _force_cost(s: S, p: int, ab: Ability, card: int) -> int:
-    if ab.kind == "play":
-        return ab.force + battle_tax(s)
+    if ab.kind == "play":      # a copying card pays the copied card's cost instead (with the extra)
+        return 0 if ab.static.get("copy") else ab.force + battle_tax(s)
     if ab.kind in ("activated", "prevent"):   # Nexu taxes activated abilities, not triggers
         return ab.force + ability_tax(s, p)
     return ab.force
@@ -425,7 +498,21 @@ def _payable(s: S, p: int, u: int, ab: Ability) -> bool:
         return False
     if ab.discard and len(s.hand[p]) < ab.discard:
         return False
+    if ab.build_points and (s.bp[p] < ab.build_points or plays_forbidden(s, p, "build_points")):
+        return False
+    if ab.reserves:          # Reserves: discarding it goes from the build zone
+        return not (ab.damage_self or ab.retreat_self)
+    if ab.discard_self and s.zone[u] == PLACE:    # "discard this Location"
+        return True
     return not ((ab.discard_self or ab.damage_self or ab.retreat_self) and s.zone[u] != ARENA)
+
+
+def in_place(s: S, u: int, ab: Ability) -> bool:
+    """Where a unit's ability works: a Reserves ability only while the unit is face up in its
+    owner's build zone (retreated); any other only while it is in an arena."""
+    if ab.reserves:
+        return s.zone[u] == BUILD and s.face_up[u]
+    return s.zone[u] in (ARENA, PLACE)
 
 
 def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
@@ -443,23 +530,35 @@ def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
             return s.atk is not None and (not op[1][1] or s.owner[s.atk[0]] == p)
         if op[0] == "reroll":
             return bool(s.dice)
+        if op[0] == "unpilot":          # a pilot of yours aboard a unit of that arena
+            return bool(unpilot_choices(s, p, op[1]))
+        if op[0] == "build_counters":   # a face-down card to put them on (or take them off)
+            owner = p if op[4] == "you" else 1 - p
+            return bool(counter_targets(s, owner, op[2], op[3]))
         return True
     return True
 
 
 def _ability_plays(s: S, p: int, u: int, timing: str) -> list[Action]:
     out: list[Action] = []
-    if s.zone[u] != ARENA:
+    if plays_forbidden(s, p, "abilities"):
         return out
-    for i, ab in enumerate(s.d(u).abilities):
-        if ab.kind == "activated" and ab.timing == timing and _payable(s, p, u, ab) and _useful(s, p, u, ab):
+    for i, ab in enumerate(abilities_of(s, u)):     # its pilots' granted abilities too
+        if ab.kind == "activated" and ab.timing == timing and in_place(s, u, ab) \
+                and _payable(s, p, u, ab) and _useful(s, p, u, ab) and not _used_up(s, u, i, ab):
             out.append((ABILITY, u, i))
     return out
+
+
+def _used_up(s: S, u: int, i: int, ab: Ability) -> bool:
+    """A once-a-turn ability its unit has used this turn (turn effects ("used", unit, number))."""
+    return ab.once_per_turn and ("used", u, i) in s.effects
 
 
 def pay(s: S, p: int, u: int, ab: Ability) -> None:
     cost = _force_cost(s, p, ab, u)
     gain_force(s, p, -cost)
+    s.bp[p] -= ab.build_points
     if ab.tap:
         s.tapped[u] = True
     if ab.damage_self:
@@ -476,7 +575,9 @@ def pay(s: S, p: int, u: int, ab: Ability) -> None:
 
 
 def use_ability(s: S, p: int, u: int, i: int) -> None:
-    ab = s.d(u).abilities[i]
+    ab = abilities_of(s, u)[i]
+    if ab.once_per_turn:
+        s.effects.append(("used", u, i))
     s.note(f"the {('Dark', 'Light')[p]} Side uses {s.name(u)}")
     if ab.kind == "prevent":
         assert s.dmg is not None
@@ -489,30 +590,90 @@ def use_ability(s: S, p: int, u: int, i: int) -> None:
         return
     if ab.kind == "reroll":
         s.used.append((u, i))
+    if ab.timing == "retaliate":     # once an attack (cleared when the attack ends)
+        s.effects.append(("retaliated", u, i))
     push_fx(s, ab.ops, ctx_of(p, u))
     pay(s, p, u, ab)
 
 
-def play_card(s: S, p: int, c: int) -> None:
+def play_card(s: S, p: int, c: int, window: int = GENERAL) -> None:
     ab = next(a for a in s.d(c).abilities if a.kind == "play")
     gain_force(s, p, -_force_cost(s, p, ab, c))
     to_discard(s, c)
     s.note(f"the {('Dark', 'Light')[p]} Side plays {s.name(c)}")
+    s.effects.append(("played_battle", p, c))     # for copies this turn (Dark Dreams)
+    if ab.static.get("copy"):
+        s.tasks.append(("?copy", p, c, tuple(_copies(s, p, window))))
+        return
+    push_fx(s, ab.ops, ctx_of(p, c))
+
+
+def _play_ability(s: S, c: int) -> Ability | None:
+    return next((a for a in s.d(c).abilities if a.kind == "play"), None)
+
+
+def _copies(s: S, p: int, window: int) -> list[int]:
+    """The Battle cards p's opponent played this turn that p could play now (their timing,
+    cost with this turn's extra, and conditions): what a copying card may copy."""
+    timings = {GENERAL: ("any",), IN_ATTACK: ("any", "attack"), REROLL: ("reroll",),
+               PREVENT: ("prevent",)}[window]
+    out: list[int] = []
+    for e in s.effects:
+        if e[0] != "played_battle" or e[1] == p or e[2] in out:
+            continue
+        ab = _play_ability(s, e[2])
+        if ab is None or ab.static.get("copy") or ab.timing not in timings:
+            continue
+        if s.force[p] < ab.force + battle_tax(s):
+            continue
+        if window == REROLL and not _may_reroll(s, p, ab):
+            continue
+        if window == PREVENT and not _prevents(s, p, ab, -1):
+            continue
+        if _useful(s, p, -1, ab):
+            out.append(e[2])
+    return out
+
+
+def _unpilot_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in unpilot_choices(s, task[1], task[2])]
+
+
+def _unpilot_answer(s: S, task: Task, a: Action) -> None:
+    pilots.move(s, a[1], pilots.OFF)
+
+
+def _copy_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, x, 0) for x in task[3]]
+
+
+def _copy_answer(s: S, task: Task, a: Action) -> None:
+    """Pay the copied card's cost (with this turn's extra) and get its effects."""
+    _, p, c, _ = task
+    ab = _play_ability(s, a[1])
+    assert ab is not None
+    gain_force(s, p, -(ab.force + battle_tax(s)))
+    s.note(f"{s.name(c)} copies {s.name(a[1])}")
     push_fx(s, ab.ops, ctx_of(p, c))
 
 
 def _window_plays(s: S, p: int, window: int) -> list[Action]:
     """What p may play at a play-or-pass chance of this kind (seed 004, "Faza bitwy")."""
     out: list[Action] = []
-    timings = {GENERAL: ("any",), IN_ATTACK: ("any", "attack"), REROLL: ("reroll",),
+    timings = {GENERAL: ("any",), IN_ATTACK: ("any", "attack", "intercept", "retaliate"), REROLL: ("reroll",),
                PREVENT: ("prevent",)}[window]
     tax = battle_tax(s)
+    no_cards, no_abilities = plays_forbidden(s, p, "battle"), plays_forbidden(s, p, "abilities")
     for c in s.hand[p]:
         d = s.d(c)
-        if d.kind != BATTLE:
+        if d.kind != BATTLE or no_cards:
             continue
         ab = next((a for a in d.abilities if a.kind == "play"), None)
-        if ab is None or ab.timing not in timings or s.force[p] < ab.force + tax:
+        if ab is not None and ab.static.get("copy"):     # it copies a card played this turn
+            if _copies(s, p, window):
+                out.append((PLAY, c, 0))
+            continue
+        if ab is None or s.force[p] < ab.force + tax or not any(t in timings for t in ab.timing.split("|")):
             continue
         if window == REROLL and not _may_reroll(s, p, ab):
             continue
@@ -520,19 +681,43 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
             continue
         if _useful(s, p, -1, ab):
             out.append((PLAY, c, 0))
-    retreated = [u for u in s.build[p] if s.face_up[u]] if window == PREVENT else []
+    retreated = [u for u in s.build[p] if s.face_up[u]]
     for u in (*s.in_play(p), *retreated):
-        for i, ab in enumerate(s.d(u).abilities):
-            if ab.timing not in timings or not _payable(s, p, u, ab):
+        for i, ab in enumerate(abilities_of(s, u)):
+            if ab.timing not in timings or not _payable(s, p, u, ab) or _used_up(s, u, i, ab):
                 continue
-            if ab.kind == "activated" and s.zone[u] == ARENA:
+            if no_abilities and ab.kind in ("activated", "prevent"):   # Evade is activated too
+                continue
+            if ab.kind == "activated":
+                if not in_place(s, u, ab):
+                    continue
                 if ab.timing == "attack" and (s.atk is None or s.atk[0] != u):
+                    continue
+                if ab.timing == "intercept" and not may_intercept(s, p, u):
+                    continue
+                if ab.timing == "retaliate" and not may_retaliate(s, u, i):
                     continue
                 if _useful(s, p, u, ab):
                     out.append((ABILITY, u, i))
             elif (u, i) not in s.used and _answers(s, p, ab, u):
                 out.append((ABILITY, u, i))
     return out
+
+
+def may_retaliate(s: S, u: int, i: int) -> bool:
+    """Retaliate (reference section 9): u is being attacked by a unit of its own arena, and
+    has not used this Retaliate ability in this attack."""
+    if s.atk is None or s.atk[1] != u or s.zone[s.atk[0]] != ARENA or s.zone[u] != ARENA:
+        return False
+    return s.unit_arena(s.atk[0]) == s.unit_arena(u) and ("retaliated", u, i) not in s.effects
+
+
+def may_intercept(s: S, p: int, u: int) -> bool:
+    """Intercept (reference section 9): another of p's units in u's arena is being attacked,
+    and the attacker could attack u instead."""
+    if s.atk is None or s.atk[1] == u or s.owner[s.atk[1]] != p or s.zone[s.atk[1]] != ARENA:
+        return False
+    return s.unit_arena(s.atk[1]) == s.unit_arena(u) and can_attack(s, s.atk[0], u)
 
 
 def _may_reroll(s: S, p: int, ab: Ability) -> bool:
@@ -558,13 +743,17 @@ def _prevents(s: S, p: int, ab: Ability, u: int) -> bool:
         return False
     if ab.ops and not _useful(s, p, u, ab):   # nothing to move the damage onto
         return False
+    if u >= 0 and ab.cond is not None and not condition(s, ab.cond, p, u):
+        return False
     t = s.dmg[0]
+    if ab.evade and ("evade_barred", t) in s.effects:   # "can't use Evade this turn"
+        return False
     if ab.self_only:
-        return u == t
-    if u >= 0 and s.zone[u] != ARENA:
+        return u == t and in_place(s, u, ab)     # a retreated unit's Evade is off (reference 9)
+    if u >= 0 and not in_place(s, u, ab):
         return False
     assert ab.target is not None
-    return s.matches_card(ab.target, t, p) and s.zone[t] in (ARENA, BUILD)
+    return s.matches_card(ab.target, t, p, u) and s.zone[t] in (ARENA, BUILD)   # u: "other"
 
 
 def _pop_decider(s: S, task: Task) -> int:
@@ -590,7 +779,7 @@ def _pop_answer(s: S, task: Task, a: Action) -> None:
         return
     s.tasks.append(("?pop", window, 1 - p, 0))
     if a[0] == PLAY:
-        play_card(s, p, a[1])
+        play_card(s, p, a[1], window)
     else:
         use_ability(s, p, a[1], a[2])
 
@@ -608,7 +797,7 @@ def _battle(s: S, task: Task) -> None:
     s.tasks.append(("contests",))
     for e in [e for e in s.effects if e[0] == "battle_start"]:
         push_fx(s, e[1], e[2])
-    fire(s, "battle_start", s.all_in_play())
+    fire(s, "battle_start", s.all_in_play() + s.locations())
 
 
 def _step(s: S, task: Task) -> None:
@@ -617,8 +806,7 @@ def _step(s: S, task: Task) -> None:
     s.note(f"{('Space', 'Ground', 'Character')[a]} battle")
     s.tasks.append(("next_attack", a))
     pop(s, GENERAL)
-    if a == 2:
-        fire(s, "step_start_character", s.all_in_play())
+    fire(s, f"step_start_{('space', 'ground', 'character')[a]}", s.all_in_play() + s.locations())
 
 
 def attack_order(s: S, a: int) -> tuple[int, list[int]]:
@@ -645,6 +833,7 @@ def _next_attack(s: S, task: Task) -> None:
     a = task[1]
     p, group = attack_order(s, a)
     if p < 0:
+        s.tasks.append(("disembark", a))   # when the step ends
         pop(s, GENERAL)    # the last chance of the step, then the next step
         return
     s.tasks.append(task)
@@ -654,23 +843,92 @@ def _next_attack(s: S, task: Task) -> None:
         if caster >= 0:
             s.tasks.append(("?command", u, caster))
             break
+        tamer = tamed_by(s, u)
+        if tamer >= 0:
+            s.tasks.append(("?tame", u, tamer))
+            break
+
+
+def tamed_by(s: S, u: int) -> int:
+    """The side that decides this turn whether u attacks and what (Tame the Beast), or -1."""
+    return next((int(e[2]) for e in s.effects if e[0] == "tamed" and e[1] == u), -1)
+
+
+def _tame_options(s: S, task: Task) -> list[Action]:
+    """Attack any unit of either side in its arena that can be attacked, or not attack; or,
+    when its owner has an ability to use instead of attacking, leave the turn to them."""
+    u = task[1]
+    a = s.unit_arena(u)
+    out: list[Action] = [(ATTACK, u, t) for p in (DARK, LIGHT) for t in s.arena[p][a]
+                         if t != u and can_be_attacked(s, t) and not attack_barred(s, u)]
+    out.append((SKIP, u, 0))
+    if _ability_plays(s, s.owner[u], u, "would_attack"):
+        out.append(_P)
+    return out
+
+
+def _tame_answer(s: S, task: Task, a: Action) -> None:
+    """The tamer's choice replaces the owner's for this unit; passing lets the owner use the
+    unit's 'instead of attacking' ability (the card's ruling)."""
+    if a[0] == PASS:
+        return
+    s.tasks.pop()          # the owner's own choice is replaced
+    if a[0] == SKIP:
+        s.tapped[a[1]] = True
+        s.note(f"{s.name(a[1])} does not attack")
+    else:
+        start_attack(s, a[1], a[2])
+
+
+def _disembark(s: S, task: Task) -> None:
+    """Pilots that leave their unit when this battle step ends (Anakin Skywalker (I)) move off
+    it into the Character arena."""
+    for host in sorted(s.aboard):
+        for c in list(s.aboard.get(host, ())):
+            ab = pilot_ability(s, c)
+            if ab is not None and ab.static.get("disembark", -1) == task[1] and s.zone[host] == ARENA:
+                pilots.move(s, c, pilots.OFF)
+    fire(s, f"step_end_{('space', 'ground', 'character')[task[1]]}", s.all_in_play() + s.locations())
 
 
 def can_attack(s: S, u: int, t: int) -> bool:
     """Whether u may attack t now: an enemy unit in u's arena, or in the arena its Bombard or Ion
     Cannon reaches, and nothing says t can't be attacked."""
+    if s.zone[t] == BUILD and s.owner[t] != s.owner[u]:
+        return build_reach(s, u, t) >= 0 and can_be_attacked(s, t) and not attack_barred(s, u)
     if s.zone[t] != ARENA or s.owner[t] == s.owner[u] or not can_be_attacked(s, t):
+        return False
+    if attack_barred(s, u):
         return False
     return s.unit_arena(t) == s.unit_arena(u) or alt_power(s, u, t) >= 0
 
 
+def build_reach(s: S, u: int, t: int) -> int:
+    """Whether u may attack t, a retreated unit in the opponent's build zone: -1 if not, else the
+    power the attack gets for it ("attacks_build_zone" statics of u's own; turn effects)."""
+    p = s.owner[u]
+    if s.zone[u] != ARENA or not s.face_up[t]:
+        return -1
+    best = -1
+    for ab in s.d(u).abilities:
+        if ab.kind == "static" and "reach" in ab.static and s.matches(ab.static["reach"][0], t, p):
+            best = max(best, ab.static["reach"][1])
+    for e in s.effects:
+        if e[0] == "reach" and e[1] == u and s.matches(e[2], t, p):
+            best = max(best, e[3])
+    return best
+
+
 def alt_power(s: S, u: int, t: int) -> int:
-    """Bombard X (Space at Ground) or Ion Cannon X (Ground at Space): the power of such an attack."""
+    """Bombard X (Space at Ground), Ion Cannon X (Ground at Space) or Barrage X (Space at
+    Character): the power of such an attack."""
     au, at = s.unit_arena(u), s.unit_arena(t)
     if au == 0 and at == 1:
-        n = s.d(u).keyword("bombard")
+        n = keyword(s, u, "bombard")
     elif au == 1 and at == 0:
-        n = s.d(u).keyword("ion_cannon")
+        n = keyword(s, u, "ion_cannon")
+    elif au == 0 and at == 2:
+        n = keyword(s, u, "barrage")
     else:
         return -1
     return n if n > 0 else -1
@@ -678,7 +936,8 @@ def alt_power(s: S, u: int, t: int) -> int:
 
 def must_targets(s: S, u: int) -> list[int]:
     """Seed 004, "Must attack": units u must attack if it can (effects ("must", u, t))."""
-    return [e[2] for e in s.effects if e[0] == "must" and e[1] == u and can_attack(s, u, e[2])]
+    forced = [e[2] for e in s.effects if e[0] == "must" and e[1] == u]
+    return [t for t in (*forced, *lures(s, u)) if can_attack(s, u, t)]
 
 
 def _attack_options(s: S, task: Task) -> list[Action]:
@@ -686,12 +945,16 @@ def _attack_options(s: S, task: Task) -> list[Action]:
     _, group = attack_order(s, a)
     out: list[Action] = []
     for u in group:
+        if tamed_by(s, u) >= 0:     # its opponent decides its attack; it may use its abilities
+            out += _ability_plays(s, p, u, "would_attack")
+            continue
         forced = must_targets(s, u)
         if forced:
             out += [(ATTACK, u, t) for t in forced]
             continue
         for b in (0, 1, 2):
             out += [(ATTACK, u, t) for t in s.arena[1 - p][b] if can_attack(s, u, t)]
+        out += [(ATTACK, u, t) for t in s.build[1 - p] if s.face_up[t] and can_attack(s, u, t)]
         out += _ability_plays(s, p, u, "would_attack")
         out.append((SKIP, u, 0))
     return out
@@ -732,11 +995,16 @@ def start_attack(s: S, u: int, t: int) -> None:
     """Seed 004, "Jak atakować?" 1: choose the defender, tap the attacker, a chance to play."""
     s.tapped[u] = True
     s.atk = [u, t, alt_power(s, u, t), s.unit_arena(u)]
-    s.attacked |= 1 << s.unit_arena(u)
+    s.attacked |= 1 << s.unit_arena(u) | 1 << (3 + 3 * s.owner[u] + s.unit_arena(u))
+    # the last attack and the hits it rolled (Rebel Surrender): none until the dice say more
+    s.effects = [e for e in s.effects if e[0] != "last_attack"] + [("last_attack", u, 0)]
     s.used = []
-    s.note(f"{s.name(u)} attacks {s.name(t)}")
+    s.note(f"{s.name(u)} attacks {s.name(t)}" + (" in the build zone" if s.zone[t] == BUILD else ""))
+    if s.zone[t] == BUILD and build_reach(s, u, t) > 0:   # "+N power for that attack"
+        s.mods.append((u, 0, build_reach(s, u, t), 0, UNTIL_ATTACK))
     s.tasks += [("attack_end",), ("attack_roll",)]
     pop(s, IN_ATTACK)
+    fire(s, "attacked", [t])
     fire(s, "attacks", [u])
 
 
@@ -746,17 +1014,27 @@ def _attack_roll(s: S, task: Task) -> None:
     assert s.atk is not None
     u, t, fixed, _ = s.atk
     s.dice = []
-    if s.zone[u] != ARENA or s.zone[t] != ARENA:
+    if s.zone[u] != ARENA or (s.zone[t] != ARENA and not (s.zone[t] == BUILD and build_reach(s, u, t) >= 0)):
         s.note("no dice: a unit left the battle")
         return
     n = attack_power(s, u, t, fixed) - keyword(s, t, "shields")
     if n <= 0:
         s.note("no dice: power 0 or less")
         return
+    if any(a.kind == "secret_roll" for a in s.d(u).abilities):
+        # Darth Sidious (C): the dice are rolled once the chance to prevent is over (his ruling);
+        # the damage instance holds the most the dice could do, and the roll settles it (_deal)
+        s.effects.append(("secret_roll", u, n))
+        s.note(f"{s.name(u)} rolls {n} dice in secret")
+        s.tasks.append(("damage", t, n + s.critical_hit(u) + mark_bonus(s, u, t), u, 1 | 4))
+        return
     s.dice = [s.rng.below(6) + 1 for _ in range(n)]
     s.note(f"{s.name(u)} rolls {s.dice}")
     s.tasks.append(("attack_damage",))
     pop(s, REROLL)
+    for e in s.effects:     # "you may have your opponent reroll all those dice" (before the chance)
+        if e[0] == "reroll_offer" and e[1] != s.owner[u] and e[2] == s.unit_arena(u):
+            s.tasks.append(("?may", (("reroll", "all_attack_dice"),), (), e[3]))
 
 
 def attack_power(s: S, u: int, t: int, fixed: int) -> int:
@@ -764,7 +1042,8 @@ def attack_power(s: S, u: int, t: int, fixed: int) -> int:
     for this attack only (Suppressing Fire)."""
     if fixed < 0:
         return s.power(u)
-    return fixed + sum(m[2] for m in s.mods if m[0] == u and m[4] == UNTIL_ATTACK)
+    return (fixed + sum(m[2] for m in s.mods if m[0] == u and m[4] == UNTIL_ATTACK)
+            + cross_arena_bonus(s, u, s.unit_arena(u)))
 
 
 def _attack_damage(s: S, task: Task) -> None:
@@ -772,10 +1051,31 @@ def _attack_damage(s: S, task: Task) -> None:
     value when a die shows a natural 6 (reference section 9)."""
     assert s.atk is not None
     u, t = s.atk[0], s.atk[1]
-    hits = sum(1 for r in s.dice if r >= 4)
+    # Accuracy X adds X to each die; a 6 stays the natural 6
+    acc = keyword(s, u, "accuracy") + mark_bonus(s, u, t, accuracy=True) - keyword(s, u, "dice_penalty")
+    hits = sum(1 for r in s.dice if r + acc >= 4)
+    s.effects = [e for e in s.effects if e[0] != "last_attack"] + [("last_attack", u, hits)]
+    for e in [e for e in s.effects if e[0] == "prediction"]:   # "predict the hits you'll roll"
+        s.effects.remove(e)
+        if e[1] == hits:
+            push_fx(s, e[2], e[3])
     if 6 in s.dice:
         hits += s.critical_hit(u) + mark_bonus(s, u, t)
     s.note(f"{hits} damage to {s.name(t)}")
+    excess = hits - (s.health(t) - s.damage[t])
+    if excess > 0 and keyword(s, u, "overkill") > 0 and s.zone[t] == ARENA:
+        # Overkill (reference section 9): the hits beyond what destroys the defender may go on
+        # another of the defender's side's units in that arena; the attacker's owner chooses
+        other = Sel(owner=1, arenas=(s.unit_arena(t),), other_than_defender=True)
+        if s.select(other, s.owner[u], u):
+            push_fx(s, (("choose", other, 0, 0, 1), ("overkill", t, hits, excess)), ctx_of(s.owner[u], u))
+            return
+    if ("divide_hits", u) in s.effects and hits > 0 and s.zone[t] == ARENA:
+        # Blaster Barrage: the hits may be divided with another unit of the defender's side there
+        other = Sel(owner=1, arenas=(s.unit_arena(t),), other_than_defender=True)
+        if s.select(other, s.owner[u], u):
+            push_fx(s, (("choose", other, 0, 0, 1), ("divide", t, hits)), ctx_of(s.owner[u], u))
+            return
     push_damage(s, t, hits, u, attack=True)
 
 
@@ -798,7 +1098,10 @@ def _attack_cleanup(s: S, task: Task) -> None:
     s.atk = None
     s.dice = []
     s.mods = [m for m in s.mods if m[4] != UNTIL_ATTACK]
-    s.effects = [e for e in s.effects if e[0] != "no_evade" and not _lasts(e, UNTIL_ATTACK)]
+    s.effects = [e for e in s.effects
+                 if e[0] not in ("no_evade", "disarmed", "prediction", "divide_hits", "secret_roll",
+                                 "retaliated")
+                 and not _lasts(e, UNTIL_ATTACK)]
     pop(s, GENERAL)
 
 
@@ -817,6 +1120,12 @@ def _damage(s: S, task: Task) -> None:
     _, u, n, source, attack = task
     if n <= 0 or s.zone[u] not in (ARENA, BUILD):
         return
+    if attack & 1 and source >= 0 and keyword(s, source, "unpreventable") > 0:
+        # "damage from this unit's attack can't be prevented": no prevention chance at all
+        s.tasks.append(("deal", tuple(s.dmg) if s.dmg else None, tuple(s.used)))
+        s.dmg = [u, n, source, attack, 0]
+        s.used = []
+        return
     if damage_shielded(s, u, source):
         s.note(f"all {n} damage to {s.name(u)} is prevented")
         return
@@ -826,18 +1135,27 @@ def _damage(s: S, task: Task) -> None:
     s.dmg = [u, n, source, attack, 0]
     s.used = []
     pop(s, PREVENT)
+    if source >= 0 and s.owner[source] != s.owner[u]:
+        for ab in s.d(u).abilities:     # "prevent it unless your opponent pays N Force"
+            if ab.kind == "ward" and ab.target is not None \
+                    and s.matches_card(ab.target, source, s.owner[u]):
+                payment(s, ctx_of(s.owner[u], u), s.owner[source], ab.n, ("prevent", -1))
 
 
 def _deal(s: S, task: Task) -> None:
     assert s.dmg is not None
-    u, n, source, _, prevented = s.dmg
+    u, n, source, flags, prevented = s.dmg
     s.dmg = list(task[1]) if task[1] else None
     s.used = list(task[2])
     left = n - prevented
+    if flags & 4:      # a secret roll, rolled now that the chance to prevent is over
+        left = _secret_hits(s, source) - prevented
     if left <= 0 or s.zone[u] not in (ARENA, BUILD):
         return
     s.damage[u] += left
     s.note(f"{s.name(u)} takes {left} damage ({s.damage[u]}/{s.health(u)})")
+    if source >= 0:
+        _damaged_by(s, source, u)
     if s.damage[u] >= s.health(u):
         discard_unit(s, u, by_damage=True)
         if source >= 0:
@@ -846,6 +1164,36 @@ def _deal(s: S, task: Task) -> None:
         stun = keyword(s, source, "stun")
         s.mods.append((u, 0, -stun, 0, UNTIL_BATTLE))
         s.note(f"{s.name(u)} is stunned: -{stun} power until the end of the battle phase")
+    if s.zone[u] == ARENA:      # it took damage and is still in its arena
+        fire(s, "takes_damage", [u])
+
+
+def _damaged_by(s: S, source: int, victim: int) -> None:
+    """The source's 'when it damages a unit' abilities, for victims that match them (once per
+    damage instance, however much damage; reference rulings of Dannik Jerriko (A))."""
+    if s.zone[source] != ARENA:
+        return
+    p = s.owner[source]
+    for i, ab in enumerate(s.d(source).abilities):
+        if ab.kind == "trigger" and ab.timing == "damages" and (
+                ab.target is None or s.matches_card(ab.target, victim, p)):
+            push_trigger(s, source, i)
+
+
+def _secret_hits(s: S, u: int) -> int:
+    """Roll a secret attack's dice and show them: its hits (Accuracy, Critical Hit as usual)."""
+    e = next((e for e in s.effects if e[0] == "secret_roll" and e[1] == u), None)
+    if e is None or s.atk is None:
+        return 0
+    s.effects.remove(e)
+    s.dice = [s.rng.below(6) + 1 for _ in range(e[2])]
+    t = s.atk[1]
+    acc = keyword(s, u, "accuracy") + mark_bonus(s, u, t, accuracy=True) - keyword(s, u, "dice_penalty")
+    hits = sum(1 for r in s.dice if r + acc >= 4)
+    if 6 in s.dice:
+        hits += s.critical_hit(u) + mark_bonus(s, u, t)
+    s.note(f"{s.name(u)}'s secret dice show {s.dice}: {hits} hits")
+    return hits
 
 
 def _destroyed_by(s: S, source: int, victim: int) -> None:
@@ -863,7 +1211,7 @@ def _destroyed_by(s: S, source: int, victim: int) -> None:
 def _end_battle(s: S, task: Task) -> None:
     s.step = -1
     s.tasks.append(("battle_cleanup",))
-    fire(s, "battle_end", s.all_in_play())
+    fire(s, "battle_end", s.all_in_play() + s.locations())
 
 
 def _battle_cleanup(s: S, task: Task) -> None:
@@ -872,9 +1220,17 @@ def _battle_cleanup(s: S, task: Task) -> None:
 
 
 def _end_turn(s: S, task: Task) -> None:
-    """Seed 004, "Koniec tury": a player who controls 2 or more arenas wins."""
+    """Seed 004, "Koniec tury": a player who controls 2 or more arenas wins. Effects that wait
+    for the end of the turn resolve first (the ruling of Jedi Council Quorum)."""
+    waiting = [e for e in s.effects if e[0] == "turn_end"]
+    if waiting:
+        s.effects = [e for e in s.effects if e[0] != "turn_end"]
+        s.tasks.append(task)
+        for e in reversed(waiting):
+            push_fx(s, e[1], e[2])
+        return
     s.mods = []
-    s.effects = []
+    s.effects = [e for e in s.effects if e[0] == "mode"]   # a stat line chosen stays (Zam Wesell (D))
     s.attacked = 0
     s.lost_character = [0, 0]
     if s.trace is not None:   # who holds each arena at the end of the turn: D, L or - (nobody)
@@ -1005,6 +1361,131 @@ def _pay_answer(s: S, task: Task, a: Action) -> None:
     _OPS[then[0]](s, then, (), 0, ctx)
 
 
+def _offer_answer(s: S, task: Task, a: Action) -> None:
+    """'Your opponent may pay N Force; if they do, ...': paying makes the effects happen."""
+    _, payer, amount, then, ctx = task
+    if a[0] == CHOOSE:
+        gain_force(s, payer, -amount)
+        push_fx(s, then, ctx)
+
+
+def _counters_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in counter_targets(s, task[6], task[3], task[4])]
+
+
+def _counters_answer(s: S, task: Task, a: Action) -> None:
+    """The card is shown to both players and gets the build counters (or loses some, unseen)."""
+    c = a[1]
+    if task[2] < 0:
+        k = min(-task[2], s.counters[c])
+        s.counters[c] -= k
+        s.note(f"{k} build counter(s) removed from a face-down card ({s.counters[c]} left)")
+        return
+    s.shown[c] = 3
+    s.counters[c] += task[2]
+    s.note(f"{s.name(c)} is shown and gets {task[2]} build counter(s) ({s.counters[c]} now)")
+    ready = s.d(c).kind == UNIT and s.counters[c] >= unit_cost(s, c, deploy_cost(s, c))
+    if len(task) > 7 and task[7] and ready and deploy_choices(s, c):
+        s.tasks.append(("?deploy_now", task[1], c, task[5]))
+
+
+def _reveal_pick_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in task[2] if s.d(c).facts.type == task[3] and s.zone[c] == DECK]
+
+
+def _reveal_pick_answer(s: S, task: Task, a: Action) -> None:
+    """The card chosen goes face down (shown) into the build zone with the counters; the other
+    revealed cards are discarded."""
+    p, c = task[1], a[1]
+    s.deck[p].remove(c)
+    s.zone[c] = BUILD
+    s.build[p].append(c)
+    s.face_up[c] = False
+    s.counters[c] = task[4]
+    s.note(f"{s.name(c)} goes into the build zone with {task[4]} build counter(s)")
+    for x in task[2]:
+        if x != c and s.zone[x] == DECK:
+            to_discard(s, x)
+
+
+def _card_type_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, k, 0) for k in range(len(CARD_TYPES))]
+
+
+def _card_type_answer(s: S, task: Task, a: Action) -> None:
+    reveal_take(s, task[2], task[3], CARD_TYPES[a[1]])
+
+
+def _gather_options(s: S, task: Task) -> list[Action]:
+    p, subtypes, taken = task[1], task[2], task[3]
+    fits = [c for c in s.deck[p] if any(x in s.d(c).tags for x in subtypes) and s.d(c).name not in taken]
+    return [*[(CHOOSE, c, 0) for c in _one_per_card(s, fits)], _P]
+
+
+def _gather_answer(s: S, task: Task, a: Action) -> None:
+    """Take cards one at a time (different names); passing ends it and gives the Force."""
+    _, p, subtypes, taken, each, src = task
+    if a[0] == CHOOSE:
+        to_hand(s, a[1])
+        s.tasks.append(("?gather", p, subtypes, (*taken, s.d(a[1]).name), each, src))
+        return
+    if taken and each:
+        gain_force(s, p, each * len(taken))
+        s.note(f"the {('Dark', 'Light')[p]} Side gains {each * len(taken)} Force")
+
+
+def _predict_options(s: S, task: Task) -> list[Action]:
+    if s.atk is None:
+        return []
+    return [(CHOOSE, k, 0) for k in range(max(0, s.power(s.atk[0])) + 5)]
+
+
+def _predict_answer(s: S, task: Task, a: Action) -> None:
+    """The number named waits for the attack's dice (effects list; _attack_damage reads it)."""
+    s.effects.append(("prediction", a[1], task[2], task[3]))
+    s.note(f"the {('Dark', 'Light')[task[1]]} Side predicts {a[1]} hits")
+
+
+def _mode_options(s: S, task: Task) -> list[Action]:
+    ab = next((a for a in s.d(task[2]).abilities if a.kind == "modes"), None)
+    if ab is None or s.zone[task[2]] != ARENA:
+        return []
+    return [*[(CHOOSE, k, 0) for k in range(len(ab.static["modes"]))], *([_P] if task[3] else [])]
+
+
+def _mode_answer(s: S, task: Task, a: Action) -> None:
+    """The stat line chosen lasts until another is chosen (passing at the ready phase keeps
+    the last turn's); a unit whose damage reaches its new health is destroyed."""
+    if a[0] != CHOOSE:
+        return
+    u = task[2]
+    s.effects = [e for e in s.effects if not (e[0] == "mode" and e[1] == u)]
+    s.effects.append(("mode", u, a[1]))
+    s.note(f"{s.name(u)} takes stat line {a[1] + 1}")
+    if s.damage[u] >= s.health(u):
+        discard_unit(s, u, by_damage=True)
+
+
+def _keep_pilot_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, task[2], 0), _P] if s.zone[task[2]] == BUILD else []
+
+
+def _keep_pilot_answer(s: S, task: Task, a: Action) -> None:
+    """The pilot stays in the build zone (retreated), or goes to the discard pile after all."""
+    if a[0] != CHOOSE:
+        to_discard(s, task[2])
+
+
+def _deploy_now_options(s: S, task: Task) -> list[Action]:
+    return [*deploy_choices(s, task[2]), _P]
+
+
+def _deploy_now_answer(s: S, task: Task, a: Action) -> None:
+    """'If there are enough build counters on it, you may finish building it': deploy now."""
+    if a[0] == DEPLOY:
+        deploy(s, a[1], a[2])
+
+
 def _trigger_options(s: S, task: Task) -> list[Action]:
     u, i = task[1], task[2]
     if s.force[s.owner[u]] < s.d(u).abilities[i].force:
@@ -1037,6 +1518,8 @@ def _discard_answer(s: S, task: Task, a: Action) -> None:
         s.shown[c] = 0
     else:
         to_discard(s, a[1])
+        src = task[3] if len(task) > 3 else -1     # an opponent's effect made p discard it
+        hand_discarded(s, a[1], s.owner[src] if src >= 0 else -1)
     if n > 1:
         s.tasks.append(("?discard", p, n - 1, *task[3:]))
 
@@ -1075,6 +1558,72 @@ def _search_answer(s: S, task: Task, a: Action) -> None:
     s.counters[c] = counters
     s.note(f"the {('Dark', 'Light')[p]} Side puts {s.name(c)} in its build zone with {counters} "
            f"build counter(s)")
+
+
+def _mill_options(s: S, task: Task) -> list[Action]:
+    cards, kind = task[3], task[4]
+    return [*[(CHOOSE, c, 0) for c in cards if s.zone[c] == DECK and s.d(c).facts.type == kind], _P]
+
+
+def _mill_answer(s: S, task: Task, a: Action) -> None:
+    """Discard the chosen card from the looked-at ones; passing goes on to putting the rest
+    back in order."""
+    _, ctl, p, cards, kind, src = task
+    if a[0] == CHOOSE:
+        to_discard(s, a[1])
+        s.note(f"{s.name(a[1])} is discarded from the top of the deck")
+        s.tasks.append(("?mill", ctl, p, tuple(c for c in cards if c != a[1]), kind, src))
+        return
+    _arrange(s, ("?arrange", ctl, p, cards, (), src))
+
+
+def _arrange(s: S, task: Task) -> None:
+    """Ask for the next card to go back (the first picked ends on top), or, with one left, put
+    them all back on top of the deck in that order."""
+    _, ctl, p, cards, placed, src = task
+    left = tuple(c for c in cards if s.zone[c] == DECK and c not in placed)
+    if len(left) > 1:
+        s.tasks.append(("?arrange", ctl, p, left, placed, src))
+        return
+    order = [c for c in (*placed, *left) if s.zone[c] == DECK]
+    for c in order:
+        s.deck[p].remove(c)
+    s.deck[p] += list(reversed(order))          # the top of a deck is its last card
+    s.note(f"{len(order)} card(s) go back on top of the deck in the order chosen")
+
+
+def _arrange_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in task[3] if s.zone[c] == DECK and c not in task[4]]
+
+
+def _arrange_answer(s: S, task: Task, a: Action) -> None:
+    _, ctl, p, cards, placed, src = task
+    _arrange(s, ("?arrange", ctl, p, cards, (*placed, a[1]), src))
+
+
+def _face_down_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in s.build[task[2]] if not s.face_up[c]]
+
+
+def _face_down_answer(s: S, task: Task, a: Action) -> None:
+    """The picked card is discarded, unless its owner pays the Force (if asked)."""
+    _, ctl, p, pays, src = task
+    if pays:
+        payment(s, ctx_of(ctl, src), p, pays, ("discard_card", a[1]))
+    else:
+        s.tasks.append(("fx", (("discard_card", a[1]),), 0, ctx_of(ctl, src)))
+
+
+def _hand_to_build_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in hand_to_build_fits(s, task[1], task[2], task[3])]
+
+
+def _hand_to_build_answer(s: S, task: Task, a: Action) -> None:
+    """The card is shown and goes face down into the build zone with the counters."""
+    c, n = a[1], task[4]
+    add_counters(s, task[1], c, n)
+    s.shown[c] = 3
+    s.note(f"{s.name(c)} is shown and put in the build zone with {n} build counter(s)")
 
 
 def _shuffle(s: S, task: Task) -> None:
@@ -1119,12 +1668,13 @@ def _recover_answer(s: S, task: Task, a: Action) -> None:
 
 def _pick_options(s: S, task: Task) -> list[Action]:
     p, kinds = task[1], task[2]
-    wanted = {"battle": BATTLE, "mission": MISSION}
+    wanted = {"battle": BATTLE, "mission": MISSION, "unit": UNIT}
     return [(CHOOSE, c, 0) for c in s.hand[1 - p] if s.d(c).kind in {wanted[k] for k in kinds}]
 
 
 def _pick_answer(s: S, task: Task, a: Action) -> None:
     to_discard(s, a[1])
+    hand_discarded(s, a[1], task[1])
 
 
 def _crowd_options(s: S, task: Task) -> list[Action]:
@@ -1181,7 +1731,7 @@ _RUN: dict[str, Callable[[S, Task], None]] = {
     "attack_roll": _attack_roll, "attack_damage": _attack_damage, "attack_end": _attack_end,
     "attack_cleanup": _attack_cleanup, "damage": _damage, "deal": _deal, "end_battle": _end_battle,
     "battle_cleanup": _battle_cleanup, "end_turn": _end_turn, "contests": _contests,
-    "shuffle": _shuffle,
+    "shuffle": _shuffle, "disembark": _disembark,
 }
 
 _Decide = tuple[Any, ...]
@@ -1209,6 +1759,22 @@ _DECIDE: dict[str, _Decide] = {
     "?crowd": (_ctl, _crowd_options, _crowd_answer),
     "?dice": (_ctl, _dice_options, _dice_answer),
     "?order": (_ctl, _order_options, _order_answer),
+    "?offer": (_ctl, _pay_options, _offer_answer),
+    "?counters": (_ctl, _counters_options, _counters_answer),
+    "?hand_to_build": (_ctl, _hand_to_build_options, _hand_to_build_answer),
+    "?face_down": (_ctl, _face_down_options, _face_down_answer),
+    "?mill": (_ctl, _mill_options, _mill_answer),
+    "?arrange": (_ctl, _arrange_options, _arrange_answer),
+    "?deploy_now": (_ctl, _deploy_now_options, _deploy_now_answer),
+    "?keep_pilot": (_ctl, _keep_pilot_options, _keep_pilot_answer),
+    "?copy": (_ctl, _copy_options, _copy_answer),
+    "?unpilot": (_ctl, _unpilot_options, _unpilot_answer),
+    "?tame": (_command_ctl, _tame_options, _tame_answer),
+    "?mode": (_ctl, _mode_options, _mode_answer),
+    "?reveal_pick": (_ctl, _reveal_pick_options, _reveal_pick_answer),
+    "?card_type": (_ctl, _card_type_options, _card_type_answer),
+    "?gather": (_ctl, _gather_options, _gather_answer),
+    "?predict": (_ctl, _predict_options, _predict_answer),
 }
 DECIDE_OPS = frozenset(_DECIDE)
 """Every kind of decision the rules ask for (the op of a decision task)."""

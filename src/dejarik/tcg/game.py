@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "redraw": ("once", "none"),          # the opening redraw of Battle and Mission cards
     "pilots": ("one", "any"),            # how many pilots one unit may carry
     "stack_cost": ("full", "difference"),  # deploying onto a stack: the full cost, or the difference
+    "location_replace": ("any", "own"),  # a new Location discards either side's there, or only yours
 }
 _CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
 

@@ -13,7 +13,7 @@ from collections import Counter
 
 from dejarik.tcg import flow as F
 from dejarik.tcg.pilots import limit
-from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, UNDER, TcgState
+from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, PLACE, UNDER, TcgState
 
 
 def check_invariants(s: TcgState) -> list[str]:
@@ -44,6 +44,14 @@ def check_invariants(s: TcgState) -> list[str]:
                 if s.zone[c] != zone or s.owner[c] != p:
                     fail.append(f"{s.name(c)}#{c} is listed in zone {zone} of player {p} but "
                                 f"says zone {s.zone[c]}, owner {s.owner[c]}")
+    if len(s.places) != 3:
+        fail.append(f"{len(s.places)} Location places; there are 3 arenas")
+    for where, c in enumerate(s.places):   # one Location an arena, one its type line names
+        if c < 0:
+            continue
+        seen[c] += 1
+        if s.zone[c] != PLACE or where not in s.d(c).homes:
+            fail.append(f"{s.name(c)}#{c} is the Location of arena {where} but says zone {s.zone[c]}")
     for top, below in s.under.items():
         if s.zone[top] not in (ARENA, BUILD) and below:
             fail.append(f"a stack under {s.name(top)}#{top}, which is not in play")

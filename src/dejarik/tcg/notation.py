@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
 
 ARENA_WORDS = ("space", "ground", "character")
+CARD_TYPE_WORDS = ("space", "ground", "character", "battle", "mission", "location", "equipment")
 VERBS = frozenset({"pass", "build", "deploy", "complete", "use", "play", "attack", "hold", "retreat",
                    "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot", "first"})
 """The first word of every action's text: text starting otherwise is no action of this game."""
@@ -32,14 +33,20 @@ def _choice(s: S, arg: int) -> str:
     op = task[0]
     if op in ("?arena", "?unit_type"):
         return f"choose {ARENA_WORDS[arg]}"
-    if op == "?option":
+    if op in ("?option", "?mode"):
         return f"choose option {arg + 1}"
     if op == "?dice":
         return f"choose die {arg + 1} ({s.dice[arg]})" if arg < len(s.dice) else f"choose die {arg + 1}"
     if op in ("?may", "?trigger"):
         return "yes"
-    if op == "?pay":
+    if op == "?card_type":
+        return f"choose {CARD_TYPE_WORDS[arg]}"
+    if op == "?predict":
+        return f"choose {arg} hits"
+    if op in ("?pay", "?offer"):
         return f"pay {task[2]}"
+    if op in ("?counters", "?face_down") and not s.shown[arg] >> int(task[1]) & 1:
+        return f"choose face-down card #{arg}"     # a card the chooser can't see
     if op == "?order":
         return f"first {card(s, arg)}"
     return f"choose {card(s, arg)}"
@@ -53,6 +60,9 @@ def action_text(s: S, a: Action) -> str:
         return f"build {card(s, x)} +{y}"
     if kind == F.DEPLOY:
         word = "complete" if s.d(x).kind == 2 else "deploy"
+        homes = s.d(x).homes
+        if homes:      # a Location: the arena is named when it may go to more than one
+            return f"deploy {card(s, x)}" + (f" {ARENA_WORDS[homes[y]]}" if len(homes) > 1 else "")
         return f"{word} {card(s, x)}" + (" under" if y else "")
     if kind == F.ABILITY:
         return f"use {card(s, x)} {y + 1}"

@@ -60,6 +60,8 @@ def observation(s: S, player: int) -> dict[str, Any]:
                       "discard": [s.name(c) for c in s.discard[p]],
                       "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u) for u in s.arena[p][a]]
                                  for a in range(3)},
+                      "locations": {ARENA_NAMES[a].lower(): {"id": c, "name": s.name(c)}
+                                    for a, c in enumerate(s.places) if c >= 0 and s.owner[c] == p},
                       "build_zone": build})
     out: dict[str, Any] = {"game": "tcg", "player": player,
                            "you": SIDE_NAMES[player] if player >= 0 else "a spectator",
@@ -84,7 +86,7 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     """A copy where every card `player` cannot identify is dealt again from the same pool.
 
     The opponent's unknown hand cards, face-down build-zone cards and deck are pooled and
-    re-dealt (a face-down card only gets a unit or Mission card, as only those can be built);
+    re-dealt (a face-down card only gets a card that can be built: no Battle card);
     both decks are shuffled, and the copy's dice come from a generator of its own. The known
     cards stay where they are."""
     w = s.clone()

@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dejarik.tcg.carddefs import UNIT
-from dejarik.tcg.effects import deploy_cost, host_of, leave_zone, pilot_ability, same_name_in_play
+from dejarik.tcg.effects import (
+    abilities_of,
+    deploy_cost,
+    host_of,
+    leave_zone,
+    pilot_ability,
+    same_name_in_play,
+)
 from dejarik.tcg.state import ARENA, BUILD, PILOTING
 
 if TYPE_CHECKING:
@@ -61,9 +68,22 @@ def hosts(s: S, c: int) -> list[int]:
     if ab is None:
         return []
     p = s.owner[c]
-    room = limit(s)
     return [u for u in s.in_play(p) if u != c and s.matches(ab.static["onto"], u, p)
-            and len(s.aboard.get(u, ())) < room]
+            and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c)]
+
+
+def _extra_seat(s: S, u: int, c: int) -> int:
+    """1 if unit u may carry pilot c as an extra pilot ("can have an extra Pilot"): one of u's
+    abilities (its own, one a pilot aboard grants, or one c would grant) names c, or names every
+    pilot aboard."""
+    p = s.owner[u]
+    own = pilot_ability(s, c)
+    for ab in (*abilities_of(s, u), *(own.static.get("abilities", ()) if own is not None else ())):
+        sel = ab.static.get("extra_pilot") if ab.kind == "static" else None
+        if sel is not None and (s.matches_card(sel, c, p, u)
+                                or all(s.matches_card(sel, x, p, u) for x in s.aboard.get(u, ()))):
+            return 1
+    return 0
 
 
 def moves(s: S, p: int) -> list[tuple[int, int]]:

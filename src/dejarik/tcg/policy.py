@@ -17,8 +17,8 @@ from dejarik.core.errors import ConfigError
 from dejarik.core.hooks import AgentHooks
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
-from dejarik.tcg.carddefs import MISSION, UNIT
-from dejarik.tcg.effects import keyword, mark_bonus
+from dejarik.tcg.carddefs import LOCATION, MISSION, UNIT
+from dejarik.tcg.effects import abilities_of, keyword, mark_bonus
 from dejarik.tcg.policy_battle import (
     CONTROL_BONUS,
     Outcome,
@@ -248,7 +248,21 @@ def _build_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]
     needs = _needs(s, me)
     if deploys:
         return max(deploys, key=lambda a: (_need(needs, s, a[1]), s.d(a[1]).cost, -a[2]))
+    # a finished Location goes where it replaces none of mine (an opponent's is fair game)
+    places = [a for a in acts if a[0] == F.DEPLOY and s.d(a[1]).kind == LOCATION
+              and not _mine_there(s, me, s.d(a[1]).homes[a[2]])]
+    if places:
+        return max(places, key=lambda a: (s.places[s.d(a[1]).homes[a[2]]] >= 0, s.d(a[1]).cost))
+    builds = [a for a in builds if s.d(a[1]).kind != LOCATION
+              or not all(_mine_there(s, me, x) for x in s.d(a[1]).homes)]
+    if not builds:
+        return (F.PASS, 0, 0)
     return max(builds, key=lambda a: (_need(needs, s, a[1]), _build_fit(s, a[1], a[2])))
+
+
+def _mine_there(s: S, me: int, a: int) -> bool:
+    """Whether arena a holds a Location of mine (another would discard it)."""
+    return s.places[a] >= 0 and s.owner[s.places[a]] == me
 
 
 def _partial_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
@@ -479,7 +493,7 @@ def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:
     if a[0] == F.PLAY:
         ab = next((x for x in s.d(a[1]).abilities if x.kind == "play"), None)
     elif a[0] == F.ABILITY:
-        ab = s.d(a[1]).abilities[a[2]]
+        ab = abilities_of(s, a[1])[a[2]]     # its own, or one its pilot or a card gave it
     else:
         return None
     if ab is None:
@@ -487,6 +501,8 @@ def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:
     for step in ab.ops:
         if step[0] == "modify" and step[1][0] == "attacker":
             _, power, crit = step[2]
+            if not isinstance(power, int):     # power that depends on a choice (Unified Attack)
+                return None
             return int(power), int(crit), ab.force
     return None
 

@@ -15,7 +15,7 @@ from typing import Any, Self
 from dejarik.core.errors import IllegalActionError
 from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
-from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, Sel
+from dejarik.tcg.abilities import ARENA_ATTACK, ARENA_CHOSEN, ARENA_THREATENED, Sel
 from dejarik.tcg.carddefs import CardDef
 from dejarik.tcg.fields import FIELDS
 
@@ -23,8 +23,8 @@ DARK, LIGHT = 0, 1
 SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")
 # zones of a card instance
-DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING = range(7)
-ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting")
+DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING, PLACE = range(8)
+ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting", "location")
 # phases
 SETUP, READY, COMMAND, BATTLE, OVER = range(5)
 PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
@@ -61,6 +61,7 @@ class TcgState:
         self.discard: list[list[int]] = [[], []]
         self.build: list[list[int]] = [[], []]
         self.arena: list[list[list[int]]] = [[[], [], []], [[], [], []]]
+        self.places = [-1, -1, -1]          # the Location in each arena, either side's (-1: none)
         self.force = [0, 0]
         self.bp = [0, 0]
         self.setup_left = [0, 0]
@@ -104,6 +105,14 @@ class TcgState:
     def all_in_play(self) -> list[int]:
         return self.in_play(DARK) + self.in_play(LIGHT)
 
+    def locations(self, p: int = -1) -> list[int]:
+        """The Locations in the arenas (zone PLACE), in arena order: p's only, or all (-1)."""
+        return [c for c in self.places if c >= 0 and (p < 0 or self.owner[c] == p)]
+
+    def location_arena(self, c: int) -> int:
+        """The arena a Location in play occupies (-1: it is not in play)."""
+        return self.places.index(c) if c in self.places else -1
+
     def unit_arena(self, u: int) -> int:
         return self.defs[self.card_def[u]].arena
 
@@ -134,7 +143,12 @@ class TcgState:
         return total
 
     def health(self, u: int) -> int:
-        return self.defs[self.card_def[u]].health + self.stack_size(u)
+        d = self.defs[self.card_def[u]]
+        if not d.health:      # a card with '*' stats: the mode chosen (effects.mode_stats)
+            from dejarik.tcg.effects import mode_stats
+
+            return mode_stats(self, u)[2] + self.stack_size(u)
+        return d.health + self.stack_size(u)
 
     def critical_hit(self, u: int) -> int:
         total = self.defs[self.card_def[u]].keyword("critical_hit") + self._static_mods(u)[2]
@@ -145,8 +159,19 @@ class TcgState:
 
     def matches(self, sel: Sel, u: int, ctl: int, source: int = -1, arena: int = -1) -> bool:
         """Whether unit u is one `sel` names for controller `ctl` (`arena`: the chosen one)."""
-        if sel.build_zone:
+        if sel.any_of:      # each alternative says where its units are
+            return any(self.matches(alt, u, ctl, source, arena) for alt in sel.any_of)
+        if sel.anywhere:    # an arena, a retreated unit, or a face-down card of the controller's
+            if self.zone[u] == BUILD:
+                if not self.face_up[u] and self.owner[u] != ctl:
+                    return False
+            elif self.zone[u] != ARENA:
+                return False
+        elif sel.build_zone:
             if self.zone[u] != BUILD or not self.face_up[u]:
+                return False
+        elif sel.location:
+            if self.zone[u] != PLACE:
                 return False
         elif self.zone[u] != ARENA:
             return False
@@ -161,11 +186,13 @@ class TcgState:
             return False
         d = self.defs[self.card_def[u]]
         if sel.arenas:
-            where = d.arena
+            where = d.arena if not d.homes else self.location_arena(u)
             ok = False
             for a in sel.arenas:
                 if a == ARENA_CHOSEN:
                     a = arena
+                elif a == ARENA_THREATENED:
+                    a = self.unit_arena(self.dmg[0]) if self.dmg else -2
                 elif a == ARENA_ATTACK:
                     a = self.atk[3] if self.atk else -2
                 ok = ok or a == where
@@ -181,6 +208,21 @@ class TcgState:
             return False
         if sel.name and d.uname != sel.name:
             return False
+        if sel.exclude and u in sel.exclude:
+            return False
+        if sel.other_than_threatened and self.dmg is not None and u == self.dmg[0]:
+            return False
+        if sel.unique is not None and d.unique != sel.unique:
+            return False
+        if sel.all_subtypes and not all(t in d.tags for t in sel.all_subtypes):
+            return False
+        if sel.min_power is not None and self.power(u) < sel.min_power:
+            return False
+        if sel.has_keyword:
+            from dejarik.tcg.effects import keyword
+
+            if keyword(self, u, sel.has_keyword) <= 0:
+                return False
         if sel.tapped is not None and self.tapped[u] != sel.tapped:
             return False
         if sel.damaged is not None and (self.damage[u] > 0) != sel.damaged:
@@ -189,12 +231,20 @@ class TcgState:
             return False
         if sel.other_than_defender and self.atk is not None and u == self.atk[1]:
             return False
+        if sel.max_health is not None and self.health(u) > sel.max_health:
+            return False
+        if sel.piloted is not None and bool(self.aboard.get(u)) != sel.piloted:
+            return False
         return sel.max_power is None or self.power(u) <= sel.max_power
 
     def select(self, sel: Sel, ctl: int, source: int = -1, arena: int = -1) -> list[int]:
         """Every unit `sel` names, Dark Side's first, in arena order."""
         if sel.build_zone:
             pool = [u for p in (DARK, LIGHT) for u in self.build[p] if self.face_up[u]]
+        elif sel.location:
+            pool = self.locations()
+        elif sel.anywhere or any(a.build_zone or a.anywhere for a in sel.any_of):
+            pool = self.all_in_play() + self.build[DARK] + self.build[LIGHT]
         else:
             pool = self.all_in_play()
         return [u for u in pool if self.matches(sel, u, ctl, source, arena)]

@@ -39,6 +39,7 @@ from dejarik.tcg.state import (
     HAND,
     PHASE_NAMES,
     PILOTING,
+    PLACE,
     UNDER,
 )
 
@@ -88,7 +89,11 @@ class Spaces(IndexedActions):
     def __init__(self, s: S) -> None:
         self.n = n = len(s.card_def)
         self.instances = [s.name(c) for c in range(n)]
-        self.abilities = max([len(d.abilities) for d in s.defs] + [1])
+        # a unit's ability numbers count on through abilities given to it, by pilots aboard and
+        # by cards' grant_ability: at most all that the game's card instances can give
+        given = sum(len(ab.static.get("abilities", ())) if ab.kind == "pilot" else ab.kind == "granted"
+                    for c in range(n) for ab in s.d(c).abilities)
+        self.abilities = max([len(d.abilities) for d in s.defs] + [1]) + given
         width = {F.PASS: 1, F.BUILD_K: n * BUILD_AT_ONCE, F.DEPLOY: n * 2, F.ABILITY: n * self.abilities,
                  F.PLAY: n, F.ATTACK: n * n, F.SKIP: n, F.RETREAT: n, F.CHOOSE: n * self.abilities,
                  F.BID: BID_STEPS, F.RESTACK: n * F.MAX_STACK, F.PILOT: n * (n + 1)}
@@ -108,7 +113,8 @@ class Spaces(IndexedActions):
         unit_at = CARD_FEATURES.index("unit")
         for c in range(n):
             d = s.d(c)
-            self.static[c, unit_at + (UNIT, BATTLE, MISSION, OTHER).index(d.kind)] = 1.0
+            # a Location shows as "other", and in play at the arena it occupies
+            self.static[c, unit_at + (UNIT, BATTLE, MISSION, OTHER, OTHER).index(d.kind)] = 1.0
             if d.arena >= 0:
                 self.static[c, unit_at + 4 + d.arena] = 1.0
             self.static[c, -1] = min(d.cost / STAT_SCALE, 1.0)
@@ -128,6 +134,8 @@ class Spaces(IndexedActions):
                 return -1
             offset = a * BUILD_AT_ONCE + b - 1
         elif kind == F.DEPLOY:
+            if b > 1:     # a Location's third arena (Space/Ground/Character): not in the spaces
+                return -1
             offset = a * 2 + b
         elif kind in (F.ABILITY, F.CHOOSE):
             offset = a * self.abilities + b
@@ -217,7 +225,8 @@ class Spaces(IndexedActions):
                 cards[c, _OPP] = 1.0
                 continue
             z = s.zone[c]
-            at = s.unit_arena(c) + 4 if z == ARENA else _ZONE_AT[z]
+            at = s.unit_arena(c) + 4 if z == ARENA else s.location_arena(c) + 4 if z == PLACE \
+                else _ZONE_AT[z]
             if not mine:   # the opponent's blocks follow the same order as mine, after opp_hidden
                 at += _OPP
             row = cards[c]
