@@ -684,3 +684,58 @@ def test_retaliate_rolls_n_dice_at_the_attacker_when_the_attack_ends(card: str, 
     s = _retaliate_attack(card, side, enemy, cost)
     _run_attack_out(s)
     assert not any("dice of damage at" in x for x in s.log)
+
+
+# ============================================================================================
+# Armor: attack dice against this unit hit only on 5 or 6 (Accuracy still adds)
+# ============================================================================================
+ARMOR = [  # (card, side, an enemy attacker in its arena without Accuracy or Critical Hit)
+    # The Phantom Menace
+    ("Citadel Cruiser", DARK, N1_SQUAD),
+    ("Gian Speeder", LIGHT, BDS),
+    ("Trade Federation MTT", DARK, CLONE),
+]
+
+
+@pytest.mark.parametrize(("card", "side", "attacker"), ARMOR, ids=[x[0] for x in ARMOR])
+def test_armor_makes_attack_dice_hit_only_on_five_or_six(card: str, side: int, attacker: str) -> None:
+    """Armor (reference section 9): a 4 misses the armored unit, a 5 and a 6 hit."""
+    dark, light = sides_of(card, side, [attacker])
+    s = position(dark=dark, light=light)
+    assert keyword(s, unit(s, card), "armor") == 1
+    assert hits_with(s, unit(s, attacker), unit(s, card), [4, 5, 6]) == 2
+
+
+# ============================================================================================
+# Lucky X: when the unit attacks or is attacked, its owner may reroll up to X attack dice
+# ============================================================================================
+LUCKY = [  # (card, side, ability number, Lucky X, an enemy attacker rolling more than X dice)
+    # The Phantom Menace
+    ("Jar Jar Binks (B)", LIGHT, 2, 3, MAUL_B),
+    ("Anakin's Podracer (A)", LIGHT, 2, 1, DROIDS),
+    ("Inferno (A)", DARK, 2, 2, N1_SQUAD),
+]
+
+
+@pytest.mark.parametrize(("card", "side", "k", "n", "enemy"), LUCKY, ids=[x[0] for x in LUCKY])
+def test_lucky_rerolls_up_to_x_attack_dice(card: str, side: int, k: int, n: int, enemy: str) -> None:
+    """Lucky X (reference section 9): after the enemy's attack roll its owner may pick up to X
+    of the dice (no more are offered) and reroll them, once a roll."""
+    dark, light = sides_of(card, side, [enemy])
+    s = position(dark=dark, light=light, seed=5)
+    s.tapped[unit(s, card)] = True
+    in_attack_window(s, enemy, card, s.unit_arena(unit(s, card)))
+    move = f"use {c(s, card)} {k}"
+    for _ in range(20):
+        if move in texts(s):
+            break
+        act(s, "pass")
+    rolled = len(s.dice)
+    act(s, move)
+    for i in range(n):
+        act(s, f"choose die {i + 1} ({s.dice[i]})")
+    assert texts(s) == ["pass"] and rolled > n
+    act(s, "pass")
+    assert any(line.startswith("dice rerolled") for line in s.log)
+    assert not s.tasks or s.done or move not in texts(s)      # once a roll
+

@@ -51,6 +51,8 @@ class Sel:
     has_keyword: str = ""                   # has this keyword now ("a unit that has Shields")
     max_health: int | None = None           # total health (with stacking) at most this
     piloted: bool | None = None             # with a pilot aboard it, or with none
+    only_chosen: bool = False               # (in `each`) only the unit(s) an earlier step chose
+    stacked: bool | None = None             # with other versions stacked under it, or with none
     location: bool = False                  # Locations in the arenas instead of units
 
 
@@ -69,6 +71,7 @@ class Ability:
     force: int = 0                # Force to pay (activated, play)
     tap: bool = False
     discard: int = 0              # cards from hand as a cost
+    discard_types: tuple[str, ...] = ()   # ... only cards of these types (space, ground)
     discard_self: bool = False
     damage_self: int = 0
     retreat_self: bool = False
@@ -84,19 +87,20 @@ class Ability:
     optional: bool = False
     evade: bool = False           # an Evade ability (some effects forbid Evade only)
     reserves: bool = False        # Reserves: works only while the unit is retreated (build zone)
+    from_discard: bool = False    # works only while its card is in its owner's discard pile
     build_points: int = 0         # build points to pay (a cost)
     once_per_turn: bool = False   # an activated ability its unit may use once a turn
 
 
 KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon", "stun", "accuracy", "overkill",
-            "dice_penalty", "unpreventable", "barrage")
-FLAG_KEYWORDS = ("overkill", "unpreventable")   # keywords without a number: n is 1 when left out
+            "dice_penalty", "unpreventable", "barrage", "armor")
+FLAG_KEYWORDS = ("overkill", "unpreventable", "armor")   # keywords without a number: n is 1 when left out
 TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any", "intercept", "retaliate")
 EVENTS = ("battle_start", "battle_end", "step_start_character", "build_roll", "deployed",
           "discarded", "attack_end", "attacks", "destroys", "draw_step", "damages",
           "discarded_from_hand",
           "attacked", "other_deployed", "takes_damage", "step_start_space", "step_start_ground",
-          "step_end_space", "step_end_ground", "step_end_character", "build_step_start")
+          "step_end_space", "step_end_ground", "step_end_character", "build_step_start", "draws")
 STAT_KEYS = ("speed", "power", "critical_hit")
 UNTIL = ("attack", "battle", "turn")
 
@@ -149,7 +153,7 @@ class _Reader:
     _SEL: frozenset[str] = frozenset({
         "owner", "arena", "type", "subtype", "not_subtype", "name", "tapped", "damaged", "other",
         "other_than", "max_power", "zone", "any_of", "side", "unique", "all_subtypes", "min_power",
-        "has_keyword", "max_health", "piloted"})
+        "has_keyword", "max_health", "piloted", "chosen", "stacked"})
 
     def sel(self, value: Any, what: str) -> Sel:
         if value is None:
@@ -171,7 +175,7 @@ class _Reader:
         for t in types:
             if t not in ARENAS:
                 raise self.fail(f"{what}.type: a unit type ({', '.join(ARENAS)}), got {t!r}")
-        for flag in ("tapped", "damaged", "other", "unique", "piloted"):
+        for flag in ("tapped", "damaged", "other", "unique", "piloted", "chosen", "stacked"):
             if flag in d and not isinstance(d[flag], bool):
                 raise self.fail(f"{what}.{flag}: true or false, got {d[flag]!r}")
         if d.get("other_than", "defender") not in ("defender", "chosen", "threatened"):
@@ -206,7 +210,7 @@ class _Reader:
                    has_keyword=self.keyword_name(d.get("has_keyword", ""), f"{what}.has_keyword"),
                    max_health=self.integer(d["max_health"], f"{what}.max_health", 0)
                    if "max_health" in d else None,
-                   piloted=d.get("piloted"),
+                   piloted=d.get("piloted"), only_chosen=bool(d.get("chosen")), stacked=d.get("stacked"),
                    any_of=tuple(self.sel(a, f"{what}.any_of[{i}]") for i, a in enumerate(alts)))
 
     # -- targets and effects ---------------------------------------------------------------
@@ -285,6 +289,7 @@ class _Reader:
                 unless = (has, self.integer(u.get("pays"), f"{at}.unless.pays", 1))
             steps.append((name, unit, n, unless, self.no_evade(d.get("no_evade"), f"{at}.no_evade")))
         elif name in ("tap", "untap", "retreat", "discard_unit", "redeploy", "command", "redirect", "tame",
+                      "to_deck_top", "chain_attacks",
                       "discard_after_attack", "no_evade", "return_to_hand", "forbid_evade", "disarm"):
             fields = {"tap": {"unit", "unless", "on_roll"}, "discard_unit": {"unit", "unless"},
                       "redeploy": {"unit", "keep_tapped"}}.get(name, {"unit"})
@@ -424,6 +429,25 @@ class _Reader:
             if d.get("kind") not in ("battle", "abilities", "build_points"):
                 raise self.fail(f"{at}.kind: battle, abilities or build_points, got {d.get('kind')!r}")
             steps.append(("forbid_plays", self.side(d.get("side", "opponent"), f"{at}.side"), d["kind"]))
+        elif name == "raise_in_stack":
+            # its owner picks a card stacked under the unit to be the top card until the turn
+            # ends; then the card that was on top goes back on top
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("raise_in_stack", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "to_build_face_down":
+            # the unit goes face down into its owner's build zone with N build counters, its
+            # damage gone; the cards stacked with it and its pilots are discarded
+            d = self.mapping(arg, at, {"unit", "counters"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            n = self.integer(d.get("counters", 0), f"{at}.counters", 0)
+            steps.append(("to_build_face_down", unit, n))
+        elif name == "forbid_attack":
+            # this turn the units the selector names (either side's, now or later) can't attack
+            steps.append(("forbid_attack", self.sel(arg, at)))
+        elif name == "arena_prevent":
+            # this turn 1 (or N) of each damage about to be dealt to your units in the arena
+            # chosen earlier is prevented
+            steps.append(("arena_prevent", self.integer(arg, at, 1)))
         elif name == "forbid_deploy":
             # this turn the units named (cards of the side the selector says) can't be deployed
             # or put back into their arena
@@ -518,6 +542,11 @@ class _Reader:
             # (the selector), then is discarded
             d = self.mapping(arg, at, {"to", "then_discard"})
             steps.append(("speed_damage", self.sel(d.get("to"), f"{at}.to"), bool(d.get("then_discard"))))
+        elif name == "roll_off":
+            # the unit chosen before and one chosen now (the selector, the opponent's) roll a die
+            # each, for their owners: the lower roll's unit is tapped, both on a tie
+            d = self.mapping(arg, at, {"against"})
+            steps.append(("roll_off", self.sel(d.get("against"), f"{at}.against")))
         elif name == "move_damage":
             # n damage counters go from the unit chosen before to another unit of its arena, chosen
             # now (counters, not damage: nothing prevents them)
@@ -563,8 +592,48 @@ class _Reader:
             else:
                 steps.append((name, self.side(d.get("side"), f"{at}.side"),
                               self.integer(d.get("n"), f"{at}.n")))
-        elif name in ("draw", "battle_tax", "crowd_control", "to_deck_bottom"):
+        elif name in ("draw", "battle_tax", "crowd_control", "to_deck_bottom", "card_counter"):
+            # card_counter: put N counters on the effect's own card in play
             steps.append((name, self.integer(arg, at, 1)))
+        elif name == "cash_counters":     # take them all off: as many build points this turn
+            if arg != "build_points":
+                raise self.fail(f"{at}: build_points (what each counter taken off gives), got {arg!r}")
+            steps.append((name, arg))
+        elif name == "put_counters":  # N damage counters on the unit (not damage: nothing prevents)
+            d = self.mapping(arg, at, {"unit", "n"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            steps.append(("put_damage", unit, self.integer(d.get("n"), f"{at}.n", 1)))
+        elif name == "by_roll":       # roll a die: the effects listed for that number (1 to 6)
+            if not isinstance(arg, list) or len(arg) != 6:
+                raise self.fail(f"{at}: a list of 6 effect lists, one for each number of the die")
+            steps.append((name, tuple(self.ops(b, f"{at}[{k}]") for k, b in enumerate(arg))))
+        elif name == "unless_taps":   # "... unless your opponent taps one of their untapped X"
+            d = self.mapping(arg, at, {"units", "do"})
+            steps.append(("choose", self.sel(d.get("units"), f"{at}.units"), 1, 0, 1))
+            steps.append(("unless_tapped", self.ops(d.get("do"), f"{at}.do")))
+        elif name in ("at_step_end", "fastest_side"):
+            # at_step_end: effects that wait for the end of that arena's battle step this turn;
+            # fastest_side: the effects happen for the player whose fastest unit there is faster
+            d = self.mapping(arg, at, {"arena", "do"})
+            if d.get("arena") not in ARENAS:
+                raise self.fail(f"{at}.arena: one of {', '.join(ARENAS)}, got {d.get('arena')!r}")
+            steps.append((name, ARENAS.index(d["arena"]), self.ops(d.get("do"), f"{at}.do")))
+        elif name == "enhance":       # "Enhance: pay N more Force -> ... instead"
+            d = self.mapping(arg, at, {"pays", "do", "else"})
+            steps.append((name, self.integer(d.get("pays"), f"{at}.pays", 1),
+                          self.ops(d.get("do"), f"{at}.do"), self.ops(d.get("else", []), f"{at}.else")))
+        elif name == "roll_vs_build":     # roll a die: `same` if it shows this turn's build roll
+            d = self.mapping(arg, at, {"same", "other"})
+            steps.append((name, self.ops(d.get("same", []), f"{at}.same"),
+                          self.ops(d.get("other", []), f"{at}.other")))
+        elif name == "adjust_roll":       # change this turn's build roll by N (kept within 1-6)
+            steps.append((name, self.integer(arg, at)))
+        elif name == "discard_slowest":   # the slowest unit of an arena holding more than N
+            d = self.mapping(arg, at, {"arena", "more_than"})
+            if d.get("arena") not in ARENAS:
+                raise self.fail(f"{at}.arena: one of {', '.join(ARENAS)}, got {d.get('arena')!r}")
+            steps.append((name, ARENAS.index(d["arena"]),
+                          self.integer(d.get("more_than", 0), f"{at}.more_than", 0)))
         elif name == "discard":
             extra = set(item) - {"discard", "side"}
             if extra:
@@ -573,7 +642,8 @@ class _Reader:
             steps.append(("discard", self.integer(arg, at, 1), side))
         elif name == "discard_hand" and arg in ("you", "opponent"):
             steps.append(("discard_hand", arg))
-        elif name in ("reclaim_counters", "extra_battle_step", "divide_hits"):
+        elif name in ("reclaim_counters", "extra_battle_step", "divide_hits", "recoil", "one_die",
+                      "damage_discards"):
             # reclaim_counters: your partially built cards lose their build counters, which
             # become build points this turn; extra_battle_step: the chosen arena fights again
             if arg is not True:
@@ -586,13 +656,18 @@ class _Reader:
         elif name == "retreat_first":
             steps.append(("retreat_first", self.side(arg, at)))
         elif name == "search":
-            d = self.mapping(arg, at, {"kind", "subtype", "same_name_as_unit", "to_build", "name"})
+            d = self.mapping(arg, at, {"kind", "subtype", "same_name_as_unit", "to_build", "name",
+                                       "to_stack"})
             kind = d.get("kind")
-            if kind not in ("battle", "unit", "any"):
-                raise self.fail(f"{at}.kind: battle, unit or any, got {kind!r}")
+            if kind not in ("battle", "unit", "location", "any"):
+                raise self.fail(f"{at}.kind: battle, unit, location or any, got {kind!r}")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
             # to_build: N puts the card face down in the build zone with N build counters
             counters = self.integer(d.get("to_build", 0), f"{at}.to_build", 0)
+            if d.get("to_stack", False) not in (True, False) or (d.get("to_stack") and counters):
+                raise self.fail(f"{at}.to_stack: true or false, and not with to_build")
+            if d.get("to_stack"):   # the card goes under the stack of its name in the Character arena
+                counters = -1
             # name: a card of that unique name (any version)
             if d.get("name") == "chosen":   # the name of the unit an earlier step chose
                 steps.append(("search", kind, sub, False, counters, "", True))
@@ -600,11 +675,16 @@ class _Reader:
             named = self.words(d["name"], f"{at}.name")[0] if "name" in d else ""
             steps.append(("search", kind, sub, bool(d.get("same_name_as_unit")), counters, named))
         elif name == "recover":
-            d = self.mapping(arg, at, {"kind", "up_to", "subtype"})
-            if d.get("kind") not in ARENAS:
-                raise self.fail(f"{at}.kind: a unit type ({', '.join(ARENAS)})")
+            d = self.mapping(arg, at, {"kind", "up_to", "subtype", "to"})
+            kinds = self.words(d.get("kind", ""), f"{at}.kind")    # a list: any of those types
+            if not kinds or any(k not in ARENAS for k in kinds):
+                raise self.fail(f"{at}.kind: a unit type ({', '.join(ARENAS)}) or a list of them")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
-            steps.append(("recover", d["kind"], self.integer(d.get("up_to"), f"{at}.up_to", 1), sub))
+            if d.get("to", "hand") not in ("hand", "arena"):
+                raise self.fail(f"{at}.to: hand (the default) or arena")
+            # to: arena, the cards go into their arena untapped (not deployed), each of another name
+            steps.append(("recover", "|".join(kinds), self.integer(d.get("up_to"), f"{at}.up_to", 1), sub,
+                          *(("arena",) if d.get("to") == "arena" else ())))
         elif name == "look_at_hand":
             d = self.mapping(arg, at, {"discard_kind", "build_zone"})
             kinds = self.words(d["discard_kind"], f"{at}.discard_kind") if "discard_kind" in d else ()
@@ -614,12 +694,12 @@ class _Reader:
                 raise self.fail(f"{at}.build_zone: true or false")
             # build_zone: the face-down cards of their build zone too
             steps.append(("look_at_hand", kinds, True) if d.get("build_zone") else ("look_at_hand", kinds))
-        elif name == "shield_arena" and arg == "chosen":
-            steps.append(("shield_arena", -1))      # the arena chosen earlier
-        elif name in ("shield_arena",):
+        elif name in ("shield_arena", "protect_arena") and arg == "chosen":
+            steps.append((name, -1))      # the arena chosen earlier
+        elif name in ("shield_arena", "protect_arena"):
             if arg not in ARENAS:
-                raise self.fail(f"{at}: an arena ({', '.join(ARENAS)}), got {arg!r}")
-            steps.append(("shield_arena", ARENAS.index(arg)))
+                raise self.fail(f"{at}: an arena ({', '.join(ARENAS)}) or chosen, got {arg!r}")
+            steps.append((name, ARENAS.index(arg)))
         elif name == "forbid_retreat":
             steps.append(("forbid_retreat", self.sel(arg, at)))
         elif name in ("prevent", "deflect"):
@@ -641,8 +721,13 @@ class _Reader:
                                        "before_attacks_in", "defending", "undamaged", "bombarding",
                                        "attacker", "more_than", "damaged_unit", "attacking_unit",
                                        "defender", "damage_source", "force", "partial_cards",
-                                       "before_own_attacks_in", "damaged", "last_attack_missed", "hand"})
-        for flag in ("undamaged", "bombarding", "damaged"):
+                                       "before_own_attacks_in", "damaged", "last_attack_missed", "hand",
+                                       "piloted", "all", "outcosts_defender"})
+        if "all" in d:      # every one of these conditions holds
+            if not isinstance(d["all"], list) or not d["all"]:
+                raise self.fail(f"{what}.all: a list of conditions")
+            return {"all": tuple(self.cond(c, f"{what}.all[{i}]") for i, c in enumerate(d["all"]))}
+        for flag in ("undamaged", "bombarding", "damaged", "piloted", "outcosts_defender"):
             if flag in d and d[flag] is not True:
                 raise self.fail(f"{what}.{flag}: only true")
         out = dict(d)
@@ -673,13 +758,17 @@ class _Reader:
 
     def cost(self, value: Any, what: str) -> dict[str, Any]:
         d = self.mapping(value or {}, what, {"force", "tap", "discard", "discard_self",
-                                             "damage_self", "retreat_self", "build_points"})
+                                             "damage_self", "retreat_self", "build_points", "discard_type"})
+        types = self.words(d["discard_type"], f"{what}.discard_type") if "discard_type" in d else ()
+        if any(t not in CARD_TYPES for t in types) or (types and not d.get("discard")):
+            raise self.fail(f"{what}.discard_type: card types ({', '.join(CARD_TYPES)}), with discard: N")
         return {"force": self.integer(d.get("force", 0), f"{what}.force", 0),
                 "tap": bool(d.get("tap")), "discard": self.integer(d.get("discard", 0), f"{what}.discard", 0),
                 "discard_self": bool(d.get("discard_self")),
                 "damage_self": self.integer(d.get("damage_self", 0), f"{what}.damage_self", 0),
                 "retreat_self": bool(d.get("retreat_self")),
-                "build_points": self.integer(d.get("build_points", 0), f"{what}.build_points", 0)}
+                "build_points": self.integer(d.get("build_points", 0), f"{what}.build_points", 0),
+                "discard_types": types}
 
     def reserves(self, d: dict[str, Any], what: str) -> bool:
         """Reserves: the ability works only while its unit is face up in the build zone."""
@@ -747,9 +836,10 @@ class _Reader:
             d = self.mapping(raw, what, {"static", "if", "attacking"})
             st = self.mapping(d["static"], f"{what}.static",
                               {"units", *STAT_KEYS, "deploy_cost", "cards", "cant_retreat",
+                               "unlimited_stack", "self_cost", "ability",
                                "ability_cost", "owner", "open_build", "per", "keyword", "n", "keeps_pilots",
                                "cant_attack", "lure", "forbid_plays", "attacks_build_zone", "extra_pilot",
-                               "extra_draw"})
+                               "extra_draw", "open_hand", "rescues_pilot"})
             out: dict[str, Any] = {}
             if "units" in st:
                 units = st["units"]
@@ -766,6 +856,12 @@ class _Reader:
                     out["grants"] = (st["keyword"], self.integer(st.get("n"), f"{what}.static.n", 1))
                 elif "n" in st:
                     raise self.fail(f"{what}.static.n: only with keyword")
+                if "ability" in st:     # the units have this ability too ("gets 'Pay 0 -> Evade 1'")
+                    given = self.ability(st["ability"], f"{what}.static.ability")
+                    if given.kind not in ("activated", "prevent", "reroll"):
+                        raise self.fail(f"{what}.static.ability: an activated or prevention ability "
+                                        f"(Evade, Intercept, Retaliate), got {given.kind}")
+                    out["ability"] = given
                 if "cant_attack" in st:     # the units can't attack (while the condition holds)
                     if st["cant_attack"] is not True:
                         raise self.fail(f"{what}.static.cant_attack: only true")
@@ -782,6 +878,10 @@ class _Reader:
                 out["cards"] = self.sel(st.get("cards"), f"{what}.static.cards")
             elif "cant_retreat" in st:
                 out["cant_retreat"] = self.sel(st["cant_retreat"], f"{what}.static.cant_retreat")
+            elif "self_cost" in st:     # the card itself costs this much more (less) to deploy
+                out["self_cost"] = self.integer(st["self_cost"], f"{what}.static.self_cost")
+            elif "unlimited_stack" in st:     # these cards' stacks may hold more than 4 cards
+                out["unlimited_stack"] = self.sel(st["unlimited_stack"], f"{what}.static.unlimited_stack")
             elif "attacks_build_zone" in st:
                 # this unit may attack the opponent's retreated units the selector names
                 reach = self.sel(st["attacks_build_zone"], f"{what}.static.attacks_build_zone")
@@ -790,9 +890,16 @@ class _Reader:
                 out["ability_cost"] = self.integer(st["ability_cost"], f"{what}.static.ability_cost", 1)
             elif st.get("open_build") == "opponent":
                 out["open_build"] = True
+            elif st.get("open_hand") == "opponent":
+                # the opponent plays with the hand face up: both players know its cards
+                out["open_hand"] = True
             elif st.get("keeps_pilots") is True:
                 # discarded with pilots aboard, its owner may move them to the build zone instead
                 out["keeps_pilots"] = True
+            elif "rescues_pilot" in st:
+                # when a unit of its owner's the selector names is discarded with pilots aboard,
+                # one of them may go to the build zone instead; then this unit is discarded
+                out["rescues_pilot"] = self.sel(st["rescues_pilot"], f"{what}.static.rescues_pilot")
             elif "extra_draw" in st:
                 # its owner draws N more cards in each draw step (while it is in its arena)
                 out["extra_draw"] = self.integer(st["extra_draw"], f"{what}.static.extra_draw", 1)
@@ -802,7 +909,8 @@ class _Reader:
                 out["extra_pilot"] = self.sel(st["extra_pilot"], f"{what}.static.extra_pilot")
             else:
                 raise self.fail(f"{what}.static: say units, deploy_cost, cant_retreat, ability_cost, "
-                                f"lure, forbid_plays, open_build, keeps_pilots, extra_pilot or extra_draw")
+                                f"lure, forbid_plays, open_build, open_hand, keeps_pilots, extra_pilot "
+                                f"or extra_draw")
             if "attacking" in d:
                 out["attacking"] = ("self" if d["attacking"] == "self"
                                     else self.sel(d["attacking"], f"{what}.attacking"))
@@ -818,10 +926,13 @@ class _Reader:
             if not isinstance(granted, list):
                 raise self.fail(f"{what}.grants: expected a list of abilities")
             grants = tuple(self.ability(a, f"{what}.grants[{i}]") for i, a in enumerate(granted))
-            if any(a.kind not in ("activated", "prevent", "static", "trigger") for a in grants) or any(
-                    a.kind == "trigger" and (a.timing != "discarded" or a.optional) for a in grants):
+            kinds = ("activated", "prevent", "static", "trigger", "reroll")     # reroll: Lucky
+            if any(a.kind not in kinds for a in grants) or any(
+                    a.kind == "trigger" and (a.timing not in ("discarded", "battle_end", "battle_start")
+                                             or a.optional) for a in grants):
                 raise self.fail(f"{what}.grants: only activated, prevention (Evade) and static abilities, "
-                                f"and 'when discarded' triggers that are not optional")
+                                f"and 'when discarded' or battle phase start/end triggers that are not "
+                                f"optional")
             if not onto or not all(isinstance(t, str) and t for t in onto):
                 raise self.fail(f"{what}.pilot: the subtypes it may pilot, e.g. [Starfighter]")
             gives = self.mapping(d.get("gives") or {}, f"{what}.gives", {*STAT_KEYS, *KEYWORDS})
@@ -842,14 +953,19 @@ class _Reader:
             words = self.words(d["treat_as"], f"{what}.treat_as")
             return Ability("treat_as", static={"subtype": " ".join(words)})
         if "activated" in raw:
-            d = self.mapping(raw, what, {"activated", "timing", "do", "if", "reserves", "once_per_turn"})
+            d = self.mapping(raw, what, {"activated", "timing", "do", "if", "reserves", "once_per_turn",
+                                         "from_discard"})
             if d.get("timing") not in TIMINGS:
                 raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)}, got {d.get('timing')!r}")
             if d.get("once_per_turn", True) is not True:
                 raise self.fail(f"{what}.once_per_turn: only true")
+            if d.get("from_discard", False) not in (True, False) or (d.get("from_discard")
+                                                                     and d.get("timing") != "build"):
+                raise self.fail(f"{what}.from_discard: true or false, and only with timing: build")
             return Ability("activated", timing=d["timing"], ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"), reserves=self.reserves(d, what),
                            once_per_turn=bool(d.get("once_per_turn")),
+                           from_discard=bool(d.get("from_discard")),
                            **self.cost(d["activated"], f"{what}.activated"))
         if "when" in raw:
             d = self.mapping(raw, what, {"when", "do", "optional", "force", "of"})
@@ -864,6 +980,12 @@ class _Reader:
             return Ability("trigger", timing=d["when"], ops=self.ops(d.get("do"), f"{what}.do"),
                            optional=bool(d.get("optional")), force=force,
                            target=self.sel(d["of"], f"{what}.of") if "of" in d else None)
+        if "lucky" in raw:
+            # Lucky X (reference section 9): when its unit attacks or is attacked, its owner may
+            # reroll up to X of the attack dice, once a roll
+            d = self.mapping(raw, what, {"lucky"})
+            n = self.integer(d["lucky"], f"{what}.lucky", 1)
+            return Ability("reroll", timing="reroll", n=n, ops=(("reroll", "lucky", n),))
         if "reroll" in raw:
             d = self.mapping(raw, what, {"reroll", "timing", "when_defending"})
             return Ability("reroll", timing="reroll", ops=(("reroll", "opponent_dice"),))
@@ -910,8 +1032,8 @@ class _Reader:
             # an ability this card gives to units with grant_ability (it has no use of its own)
             d = self.mapping(raw, what, {"granted"})
             inner = self.ability(d["granted"], f"{what}.granted")
-            if inner.kind not in ("activated", "prevent"):
-                raise self.fail(f"{what}.granted: only an activated or prevention ability")
+            if inner.kind not in ("activated", "prevent", "reroll"):
+                raise self.fail(f"{what}.granted: only an activated, prevention or Lucky ability")
             return Ability("granted", static={"ability": inner})
         if "mission" in raw:
             d = self.mapping(raw, what, {"mission", "do", "if"})

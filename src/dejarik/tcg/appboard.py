@@ -15,7 +15,7 @@ from dejarik.tcg.cardtext import card_lines
 from dejarik.tcg.state import ARENA_NAMES
 
 SIDE_STYLES = ("red1", "dodger_blue1")
-KIND_WORDS = ("unit", "battle", "mission", "other")
+KIND_WORDS = ("unit", "battle", "mission", "other", "location")
 COLUMNS = ("Card", "Where", "Spd", "Pow", "HP", "Notes")
 HAND_COLUMNS = ("Card", "Kind", "Cost", "Spd", "Pow", "HP")
 HIDDEN = "face-down card"
@@ -32,7 +32,7 @@ def card_face(defs: Mapping[str, CardDef], name: str, where: str = "") -> Face:
 def kind_word(d: CardDef | None) -> str:
     if d is None:
         return "?"
-    return f"{ARENA_NAMES[d.arena].lower()} unit" if d.arena >= 0 else KIND_WORDS[min(d.kind, 3)]
+    return f"{ARENA_NAMES[d.arena].lower()} unit" if d.arena >= 0 else KIND_WORDS[min(d.kind, 4)]
 
 
 def unit_row(defs: Mapping[str, CardDef], u: Mapping[str, Any], where: str, whose: str) -> Row:
@@ -79,6 +79,12 @@ def side_sheet(defs: Mapping[str, CardDef], obs: Mapping[str, Any], seat: int,
             rows.append(Row((plain("(empty)", "grey50"), plain(word), plain(""), plain(""), plain(""),
                              plain("")), None))
         rows += [unit_row(defs, u, word, whose) for u in units]
+        place = side.get("locations", {}).get(arena)
+        if place:     # a Location of this side's in that arena (docs/tcg.md, "Locations")
+            extra = f" · {place['counters']} counters" if place.get("counters") else ""
+            face = card_face(defs, place["name"], f"{whose} {arena} arena")
+            rows.append(Row((plain(place["name"], "bold"), plain(word), plain(""), plain(""), plain(""),
+                             plain("Location" + extra)), face))
     rows += [build_row(defs, b, whose) for b in side["build_zone"]]
     head: tuple[Line, ...] = ((*title, (" · " + figures, "")),)
     brief = (f" · Force {side['force']} · BP {side['build_points']} · hand {hand_size} · "

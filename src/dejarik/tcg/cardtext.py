@@ -40,7 +40,7 @@ EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "Wh
           "step_end_space": "When the Space battle step ends",
           "step_end_ground": "When the Ground battle step ends",
           "step_end_character": "When the Character battle step ends",
-          "build_step_start": "When your build step starts"}
+          "build_step_start": "When your build step starts", "draws": "When you draw a card"}
 
 
 def _noun(word: str, plural: bool) -> str:
@@ -83,6 +83,10 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append(f"with power {sel.min_power} or more")
     if sel.max_health is not None:
         words.append(f"with total health {sel.max_health} or less")
+    if sel.stacked is not None:
+        words.append("with a stack" if sel.stacked else "with no stack")
+    if sel.only_chosen:
+        words.append("(only the one chosen earlier)")
     if sel.piloted is not None:
         words.append("with a pilot aboard" if sel.piloted else "with no pilot aboard")
     if sel.has_keyword:
@@ -179,6 +183,33 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             return f"{who} can't spend build points this turn"
         what = "Battle cards" if op[2] == "battle" else "activated abilities"
         return f"{who} can't play {what} this turn"
+    if name == "chain_attack":
+        return "it attacks that unit"
+    if name == "raise_in_stack":
+        return (f"a card stacked under {it} of your choice goes on top of the stack; when the turn ends, "
+                f"the card that was on top goes back on top")
+    if name == "restack_to":
+        return f"put {op[2]} on top of its stack" + ("" if op[3] else " until the turn ends")
+    if name == "roll_off":
+        return (f"choose {one_of(op[1])}; each player rolls a die for their unit, and the unit with "
+                f"the lower roll is tapped (both on a tie)")
+    if name == "roll_off_dice":
+        return "each player rolls a die; the lower roll's unit is tapped (both on a tie)"
+    if name == "to_build_face_down":
+        return (f"remove all damage from {it}; it goes face down into your build zone with {op[2]} "
+                f"build counters, and the cards stacked with it and its pilots are discarded")
+    if name == "forbid_attack":
+        return f"this turn {sel_text(op[1])} can't attack"
+    if name == "arena_prevent":
+        return (f"this turn, {op[1]} of each damage about to be dealt to your units in the chosen arena "
+                f"is prevented")
+    if name == "one_die":
+        return "for this attack, your attacking unit rolls only 1 die, whatever its power"
+    if name == "damage_discards":
+        return "if your attacking unit damages the defending unit in this attack, that unit is discarded"
+    if name == "recoil":
+        return ("for this attack, the attacking unit takes as much damage as it places on the "
+                "defending unit")
     if name == "forbid_deploy":
         return f"this turn {sel_text(op[1])} can't be deployed or put into their arena"
     if name == "reclaim_counters":
@@ -261,6 +292,9 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return f"tap {_ref(op[1], it, this)}" + (f" unless its owner pays {op[2]} Force" if op[2] else "")
     simple = {"untap": "untap {}", "retreat": "retreat {}", "discard_unit": "discard {}",
               "return_to_hand": "return {} to its owner's hand, with its stack and pilots",
+              "to_deck_top": "put {} on top of its owner's deck, with its stack and pilots",
+              "chain_attacks": ("this turn, each time {} attacks, when the attack ends it attacks a "
+                                "unit of its arena it has not attacked this turn"),
               "redeploy": "put {} back into its arena, untapped",
               "redirect": "the attacking unit attacks {} instead (if it can be attacked)",
               "discard_after_attack": "when this attack ends, discard {}",
@@ -327,15 +361,20 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
                "light": "the Light Side's"}[op[1]]
         return f"this turn {who} retreat step comes first"
     if name == "search":
-        what = {"battle": "a Battle card", "unit": "a unit card", "any": "a card"}[op[1]]
+        what = {"battle": "a Battle card", "unit": "a unit card", "location": "a Location card",
+                "any": "a card"}[op[1]]
         if op[2]:
-            what = f"a {'/'.join(op[2])} card"
+            what = f"{'/'.join(op[2])} {'Location' if op[1] == 'location' else 'card'}"
+            what = ("an " if what[0] in "AEIOU" else "a ") + what
         if len(op) > 6 and op[6]:
             what += " with the chosen unit's name"
         if op[3]:
             what += " with the name of one of your units in play"
         if len(op) > 5 and op[5]:
             what = f"a {op[5]} card"
+        if len(op) > 4 and op[4] < 0:
+            return (f"search your deck for {what} that may stack under your unit of its name in the "
+                    f"Character arena, put it under that unit, and shuffle")
         if len(op) > 4 and op[4]:
             return (f"search your deck for {what}, show it, put it face down in your build zone "
                     f"with {op[4]} build counter(s), and shuffle")
@@ -344,7 +383,11 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return ("choose a unit type; reveal cards from your deck until one of that type, take it, "
                 "and shuffle the rest back")
     if name == "recover":
-        kinds = "/".join(op[3]) if len(op) > 3 and op[3] else f"{op[1].title()} unit"
+        kinds = "/".join(op[3]) if len(op) > 3 and op[3] else \
+            f"{'/'.join(k.title() for k in op[1].split('|'))} unit"
+        if len(op) > 4:
+            return (f"put up to {op[2]} {kinds} cards of different names from your discard pile into "
+                    f"their arena (not a deployment)")
         return f"return up to {op[2]} {kinds} cards from your discard pile to your hand"
     if name == "look_at_hand":
         text = "look at your opponent's hand" + (
@@ -353,12 +396,40 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             kinds = " or ".join(k.title() for k in op[1])
             text += f", then they discard a {kinds} card of your choice from it"
         return text
+    if name == "card_counter":
+        return f"put {op[1]} counter(s) on this card"
+    if name == "cash_counters":
+        return "remove all counters from this card: +1 build point this turn for each"
+    if name == "by_roll":
+        return "roll a die: " + "; ".join(f"{k + 1}) {ops_text(b, it, this)}" for k, b in enumerate(op[1]))
+    if name == "unless_tapped":
+        return f"unless your opponent tapped it: {ops_text(op[1], it, this)}"
+    if name == "at_step_end":
+        return f"when the {ARENAS[op[1]].title()} battle step ends this turn: {ops_text(op[2], it, this)}"
+    if name == "fastest_side":
+        return (f"the player whose fastest unit in the {ARENAS[op[1]].title()} arena is faster "
+                f"(none on a tie): {ops_text(op[2], it, this)}")
+    if name == "enhance":
+        return (f"Enhance: you may pay {op[1]} more Force for: {ops_text(op[2], it, this)}; "
+                f"otherwise {ops_text(op[3], it, this)}")
+    if name == "roll_vs_build":
+        return (f"roll a die: if it shows the build roll, {ops_text(op[1], it, this)}; otherwise, "
+                f"{ops_text(op[2], it, this)}")
+    if name == "adjust_roll":
+        return (f"the build roll goes {'up' if op[1] > 0 else 'down'} by {abs(op[1])} (staying within 1 "
+                f"to 6), and both players' build points with it")
+    if name == "discard_slowest":
+        return (f"if there are more than {op[2]} units in the {ARENAS[op[1]].title()} arena, the one "
+                f"with the lowest speed is discarded (you choose among those tied)")
     if name == "crowd_control":
         return (f"each player, Dark Side first, discards one of their units from each arena where "
                 f"they have {op[1]} or more")
     if name == "shield_arena":
         where = "the chosen arena's" if op[1] < 0 else f"{ARENAS[op[1]].title()}"
         return f"prevent all damage dealt by {where} units this turn"
+    if name == "protect_arena":
+        where = "the chosen arena" if op[1] < 0 else f"the {ARENAS[op[1]].title()} arena"
+        return f"prevent all damage that would be dealt to units in {where} this turn"
     if name == "forbid_retreat":
         return f"{sel_text(op[1])} can't retreat this turn"
     if name == "battle_tax":
@@ -374,6 +445,8 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         which = {"your_dice": "any of your attack dice", "all_your_dice": "all your attack dice",
                  "all_attack_dice": "all the attack dice just rolled",
                  "opponent_dice": "any of the attack dice rolled against it"}
+        if op[1] == "lucky":
+            return f"reroll up to {op[2]} of the attack dice"
         return f"reroll {which[op[1]]}"
     if name == "reveal_build":
         return (f"reveal the top {op[1]} cards of your deck; put a {op[2].title()} card among them "
@@ -450,7 +523,8 @@ def _cost(ab: Ability, force: int) -> str:
     if ab.tap:
         parts.append("tap it")
     if ab.discard:
-        parts.append(f"discard {ab.discard} cards from your hand")
+        kinds = "/".join(t.title() for t in ab.discard_types)
+        parts.append(f"discard {ab.discard} {kinds + ' ' if kinds else ''}cards from your hand")
     if ab.damage_self:
         parts.append(f"put {ab.damage_self} damage on it")
     if ab.retreat_self:
@@ -465,6 +539,8 @@ def _cost(ab: Ability, force: int) -> str:
 def _cond(cond: dict[str, Any] | None) -> str:
     if not cond:
         return ""
+    if "all" in cond:
+        return " and".join(_cond(c) for c in cond["all"])
     if "count" in cond:
         if cond.get("max") == 0:
             return f" while there is no {sel_text(cond['count'], plural=False)}"
@@ -481,6 +557,10 @@ def _cond(cond: dict[str, Any] | None) -> str:
         return " (only while one of your units is being attacked)"
     if cond.get("undamaged"):
         return " while it has no damage counters"
+    if cond.get("piloted"):
+        return " while it has a pilot aboard"
+    if cond.get("outcosts_defender") and len(cond) == 1:
+        return " (only while the unit attacked has a lower total build cost than the attacker)"
     if cond.get("bombarding"):
         return " (only while one of your Space units attacks a Ground unit)"
     if "last_attack_missed" in cond:
@@ -517,6 +597,9 @@ def _cond(cond: dict[str, Any] | None) -> str:
 
 
 def ability_text(ab: Ability) -> str:
+    if ab.from_discard:
+        return ("Only while this card is in your discard pile: "
+                + ability_text(replace(ab, from_discard=False)))
     if ab.reserves:
         return ("Reserves (only while it is retreated in your build zone): "
                 + ability_text(replace(ab, reserves=False)))
@@ -540,6 +623,9 @@ def ability_text(ab: Ability) -> str:
                 f"{whom}{then}{_cond(ab.cond)}")
     if ab.kind == "static":
         st = ab.static
+        if "ability" in st and not any(st["mods"]):
+            who = "this unit" if st["units"] == "self" else each_text(st["units"])
+            return f"{_cap(who)} gets the ability: {ability_text(st['ability'])}{_cond(ab.cond)}"
         if "mods" in st:
             who = "this unit" if st["units"] == "self" else each_text(st["units"])
             when = ""
@@ -566,6 +652,17 @@ def ability_text(ab: Ability) -> str:
             return f"{_cap(sel_text(st['cards']))} cost {-st['deploy_cost']} fewer build counters to deploy"
         if "cant_retreat" in st:
             return f"{_cap(sel_text(st['cant_retreat']))} can't retreat"
+        if "self_cost" in st:
+            n = st["self_cost"]
+            return (f"This card costs {abs(n)} {'fewer' if n < 0 else 'more'} build counter(s) to "
+                    f"deploy{_cond(ab.cond)}")
+        if "unlimited_stack" in st:
+            return f"{_cap(sel_text(st['unlimited_stack']))} may have more than 4 cards in a stack"
+        if "rescues_pilot" in st:
+            return (f"When {one_of(st['rescues_pilot'])} is discarded with pilots aboard, you may move one "
+                    f"of them to your build zone instead; if you do, discard this unit")
+        if "open_hand" in st:
+            return "Your opponent plays with their hand face up"
         if "extra_draw" in st:
             return f"You draw {st['extra_draw']} extra card(s) in your draw step"
         if "extra_pilot" in st:
@@ -597,6 +694,9 @@ def ability_text(ab: Ability) -> str:
         return f"{EVENT_WORDS[ab.timing]}{what}{how}: {ops_text(ab.ops)}"
     if ab.kind == "treat_as":
         return f"Counts as a {ab.static['subtype']} too"
+    if ab.kind == "reroll" and ab.ops and ab.ops[0][1] == "lucky":
+        return (f"Lucky {ab.n}: when it attacks or is attacked, its owner may reroll up to {ab.n} "
+                f"of the attack dice (once a roll)")
     if ab.kind == "reroll":
         return "When attacked, its owner may reroll any of the attack dice rolled against it (once an attack)"
     if ab.kind == "secret_roll":

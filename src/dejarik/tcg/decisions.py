@@ -395,6 +395,8 @@ def _pass_words(s: S, task: Task) -> str:
         return "no: skip this effect"
     if op == "?pay":
         return f"don't pay: {_then_words(s, task)}"
+    if op == "?offer" and len(task) > 5:     # Enhance: the plain effect instead
+        return f"don't pay: {_effect_words(s, task[5], task[4])}"
     if op == "?offer":
         return "don't pay: nothing happens"
     if op == "?gather":

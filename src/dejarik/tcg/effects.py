@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from dejarik.tcg.abilities import Ability, Op, Sel
 from dejarik.tcg.carddefs import BATTLE, UNIT
-from dejarik.tcg.state import ARENA, BUILD, DARK, DISCARD, HAND, LIGHT, PILOTING, PLACE, UNDER
+from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, HAND, LIGHT, PILOTING, PLACE, UNDER
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -152,7 +152,10 @@ def keyword(s: S, u: int, name: str) -> int:
 
 
 def attack_barred(s: S, u: int) -> bool:
-    """Whether a static ability says u can't attack (Rebel Marine without a Space unit)."""
+    """Whether a static ability says u can't attack (Rebel Marine without a Space unit), or an
+    effect this turn (Obi-Wan's Handiwork)."""
+    if any(e[0] == "forbid_attack" and s.matches_card(e[2], u, e[1]) for e in s.effects):
+        return True
     return any(_static_reaches(s, ab, u, p, src) for p, src, ab in _statics(s, "cant_attack"))
 
 
@@ -180,7 +183,18 @@ def deploy_cost(s: S, inst: int) -> int:
     for p, _, ab in _statics(s, "deploy_cost"):
         if s.matches_card(ab.static["cards"], inst, p):
             cost += ab.static["deploy_cost"]
+    for ab in s.d(inst).abilities:    # "this unit costs 1 fewer ... if": the card's own change
+        if ab.kind == "static" and "self_cost" in ab.static and (
+                ab.cond is None or condition(s, ab.cond, s.owner[inst], inst)):
+            cost += ab.static["self_cost"]
     return max(0, cost)
+
+
+def stack_unlimited(s: S, c: int) -> bool:
+    """Whether a static ability in play lifts the 4-card stack limit for card c's stack
+    (Jedi Temple: "a Jedi Character can have more than 4 cards in its stack")."""
+    return any(s.matches_card(ab.static["unlimited_stack"], c, p)
+               for p, _, ab in _statics(s, "unlimited_stack"))
 
 
 def ability_tax(s: S, p: int) -> int:
@@ -195,6 +209,11 @@ def battle_tax(s: S) -> int:
 def open_build(s: S, p: int) -> bool:
     """Whether p's opponent has a unit in play that makes p build face up (Darth Sidious)."""
     return any(ctl != p for ctl, _ in statics(s, "open_build"))
+
+
+def open_hand(s: S, p: int) -> bool:
+    """Whether p's opponent has a unit in play that makes p play with the hand face up (Labria)."""
+    return any(ctl != p for ctl, _ in statics(s, "open_hand"))
 
 
 def retreat_forbidden(s: S, u: int) -> bool:
@@ -230,6 +249,8 @@ def damage_shielded(s: S, target: int, source: int) -> bool:
             return True
         if e[0] == "shield_arena" and source >= 0 and s.d(source).arena == e[1]:
             return True
+        if e[0] == "protect_arena" and s.zone[target] == ARENA and s.unit_arena(target) == e[1]:
+            return True       # damage to units in that arena (Discuss It in Committee)
     return False
 
 
@@ -238,6 +259,16 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
         return False
     if cond.get("damaged") and (source < 0 or s.damage[source] == 0):
         return False
+    if cond.get("piloted") and (source < 0 or not s.aboard.get(source)):   # "as long as it has a Pilot"
+        return False
+    if "all" in cond:
+        return all(condition(s, c, ctl, source) for c in cond["all"])
+    if cond.get("outcosts_defender"):    # the defender's total build cost is lower (A Bigger Fish)
+        if s.atk is None:
+            return False
+        a, t = s.atk[0], s.atk[1]
+        if s.d(t).cost + s.stack_size(t) >= s.d(a).cost + s.stack_size(a):
+            return False
     if cond.get("bombarding") and not bombarding(s, ctl):
         return False
     if "attacker" in cond and (s.atk is None or s.owner[s.atk[0]] != ctl
@@ -360,6 +391,8 @@ def to_discard(s: S, inst: int) -> None:
         s.shown[c] = 3
         s.discard[p].append(c)
     s.mods = [m for m in s.mods if m[0] != inst]
+    if any(e[0] == "card_counters" for e in s.effects):    # its counters go with it
+        s.effects = [e for e in s.effects if not (e[0] == "card_counters" and e[1] == inst)]
 
 
 def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
@@ -377,6 +410,15 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
             s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
             s.build[s.owner[c]].append(c)
             s.tasks.append(("?keep_pilot", s.owner[c], c))
+    elif was_arena and u in s.aboard:
+        # Escape Pod: another unit of the owner's may save one pilot, and is discarded for it
+        pod = next((src for p, src, ab in _statics(s, "rescues_pilot") if p == s.owner[u] and src != u
+                    and s.matches_card(ab.static["rescues_pilot"], u, p)), -1)
+        for c in list(s.aboard[u]) if pod >= 0 else ():
+            leave_zone(s, c)
+            s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
+            s.build[s.owner[c]].append(c)
+            s.tasks.append(("?keep_pilot", s.owner[c], c, pod))
     if was_arena:      # the cards that leave with it, for "return it and its stack" (to_hand: stack)
         s.effects.append(("left_play", u, (u, *s.under.get(u, ()), *s.aboard.get(u, ()))))
     granted = [g for pilot in s.aboard.get(u, ()) for pab in (pilot_ability(s, pilot),) if pab is not None
@@ -458,6 +500,9 @@ def abilities_of(s: S, u: int) -> tuple[Ability, ...]:
     own: tuple[Ability, ...] = s.d(u).abilities
     extra = tuple(g for pilot in s.aboard.get(u, ()) for ab in (pilot_ability(s, pilot),) if ab is not None
                   for g in ab.static.get("abilities", ()))
+    # abilities static abilities in play give it ("each Gungan unit gets 'Pay 0 -> Evade 1'")
+    extra += tuple(ab.static["ability"] for p, src, ab in _statics(s, "ability")
+                   if _static_reaches(s, ab, u, p, src))
     # abilities effects give it this turn: ("granted", unit, card definition, ability number)
     extra += tuple(s.defs[e[2]].abilities[e[3]].static["ability"] for e in s.effects
                    if e[0] == "granted" and e[1] == u)
@@ -486,9 +531,9 @@ def gain_force(s: S, p: int, n: int) -> None:
 def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
     kind = ref[0]
     if kind == "self":
-        return [ctx[SRC]] if ctx[SRC] >= 0 and s.zone[ctx[SRC]] in (ARENA, BUILD) else []
-    if kind == "chosen":
-        return [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD)]
+        return [ctx[SRC]] if ctx[SRC] >= 0 and s.zone[ctx[SRC]] in (ARENA, BUILD, PLACE) else []
+    if kind == "chosen":      # units, or Locations a `zone: location` choice picked
+        return [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD, PLACE)]
     if kind == "last_attacker":
         e = next((e for e in reversed(s.effects) if e[0] == "last_attack"), None)
         return [e[1]] if e is not None and s.zone[e[1]] == ARENA else []
@@ -498,6 +543,8 @@ def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
         return [s.dmg[0]] if s.dmg is not None and s.zone[s.dmg[0]] in (ARENA, BUILD) else []
     if kind == "each":
         found = s.select(ref[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+        if ref[1].only_chosen:      # the units chosen earlier, if the selector names them now
+            return [u for u in found if u in ctx[PICKED]]
         return [u for u in found if u not in ctx[PICKED]] if ref[1].other_than_chosen else found
     if kind == "attacker":
         if s.atk is None or s.zone[s.atk[0]] != ARENA:
@@ -665,6 +712,68 @@ def _speed_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     push_fx(s, steps, (ctx[CTL], u, (), ctx[ARENA_AT], 0))
 
 
+def _chain_attacks(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Vader's Fury: this turn, each time the unit's attack ends, it attacks a unit of its arena
+    it has not attacked this turn (flow._attack_end and the `chain_attack` task)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("chain_attacks", u, ctx[CTL]))
+
+
+def _chain_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit (the effect's source) attacks the unit just chosen, if it still can."""
+    from dejarik.tcg.flow import can_attack, start_attack
+
+    u = ctx[SRC]
+    targets = [t for t in ctx[PICKED] if s.zone[t] == ARENA]
+    if s.atk is None and s.zone[u] == ARENA and targets and can_attack(s, u, targets[0]):
+        start_attack(s, u, targets[0])
+
+
+def _raise_in_stack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Hero's Potential: the owner picks a card under the unit (an `?option` decision)."""
+    for u in units_of(s, op[1], ctx)[:1]:
+        if s.zone[u] == ARENA and s.under.get(u):
+            s.tasks.append(("?option", tuple(((("restack_to", x, s.name(x), 0),)) for x in s.under[u]), ctx))
+
+
+def _restack_to(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Card op[1], under a stack in an arena, becomes its top card; unless op[3], the card that
+    was on top goes back on top when the turn ends. A top card with too little health for the
+    stack's damage is destroyed."""
+    x = op[1]
+    top = next((t for t, below in s.under.items() if x in below and s.zone[t] == ARENA), -1)
+    if top < 0:
+        return
+    new_top(s, top, x)
+    s.note(f"{s.name(x)} goes on top of its stack")
+    if not op[3]:
+        s.effects.append(("turn_end", (("restack_to", top, s.name(top), 1),), ctx))
+    if s.damage[x] >= s.health(x):
+        discard_unit(s, x, by_damage=True)
+
+
+def _roll_off(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Sabers Locked: the unit chosen before and one chosen now each roll a die; the lower
+    roll's unit is tapped (both on a tie)."""
+    mine = [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD)]
+    if mine:
+        push_fx(s, (("choose", op[1], 0, 1, 1), ("roll_off_dice", mine[0])),
+                (ctx[CTL], ctx[SRC], (), ctx[ARENA_AT], 0))
+
+
+def _roll_off_dice(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    theirs = [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD)]
+    mine = op[1]
+    if not theirs or s.zone[mine] not in (ARENA, BUILD):
+        return
+    a, b = s.rng.below(6) + 1, s.rng.below(6) + 1
+    s.note(f"{s.name(mine)} rolls {a}, {s.name(theirs[0])} rolls {b}")
+    for u, lost in ((mine, a <= b), (theirs[0], b <= a)):
+        if lost:
+            s.tapped[u] = True
+            s.note(f"{s.name(u)} is tapped")
+
+
 def _move_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Counters from the unit chosen before to another unit of its arena, chosen now."""
     units = [u for u in ctx[PICKED] if s.zone[u] == ARENA and s.damage[u] > 0]
@@ -811,6 +920,48 @@ def _return_to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None
         s.note(f"{s.name(u)} returns to its owner's hand")
 
 
+def _to_deck_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A unit in an arena goes on top of its owner's deck, with the cards stacked with it and
+    its pilots beneath it (not a discard: nothing that works on discarding triggers)."""
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] != ARENA:
+            continue
+        p = s.owner[u]
+        leave_zone(s, u)
+        for c in (*s.aboard.pop(u, ()), *s.under.pop(u, ()), u):    # the unit's card last: on top
+            s.zone[c] = DECK
+            s.counters[c] = s.damage[c] = 0
+            s.tapped[c] = s.face_up[c] = False
+            s.shown[c] = 3
+            s.deck[p].append(c)
+        s.mods = [m for m in s.mods if m[0] != u]
+        s.note(f"{s.name(u)} goes on top of its owner's deck")
+
+
+def _to_build_face_down(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Refit on Yavin: a unit in an arena goes face down into its owner's build zone with
+    op[2] build counters and no damage; the cards stacked with it and its pilots are
+    discarded (the unit is not: nothing that works on discarding triggers for it)."""
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] != ARENA:
+            continue
+        p = s.owner[u]
+        leave_zone(s, u)
+        for c in (*s.under.pop(u, ()), *s.aboard.pop(u, ())):
+            s.zone[c] = DISCARD
+            s.counters[c] = s.damage[c] = 0
+            s.tapped[c] = s.face_up[c] = False
+            s.shown[c] = 3
+            s.discard[p].append(c)
+        s.zone[u] = BUILD
+        s.face_up[u] = s.tapped[u] = False
+        s.damage[u] = 0
+        s.counters[u] = op[2]
+        s.build[p].append(u)
+        s.mods = [m for m in s.mods if m[0] != u]
+        s.note(f"{s.name(u)} goes face down into its owner's build zone with {op[2]} build counters")
+
+
 def _discard_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
         if s.zone[u] in (ARENA, PLACE):     # a unit, or a Location ("discard that Location")
@@ -846,11 +997,18 @@ def _command(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 def _redirect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    """Attract Enemy Fire: the attack turns on another unit, unless it can't be attacked."""
+    """Attract Enemy Fire: the attack turns on another unit, unless it can't be attacked. A unit
+    of the attacker's own side in its arena may be named too (Untamed Ronto: "yours or your
+    opponent's"), as a command does."""
     from dejarik.tcg.flow import can_attack
 
     for u in units_of(s, op[1], ctx):
-        if s.atk is not None and can_attack(s, s.atk[0], u):
+        if s.atk is None:
+            continue
+        a = s.atk[0]
+        own = (s.owner[u] == s.owner[a] and u != a and s.zone[u] == ARENA
+               and s.unit_arena(u) == s.unit_arena(a) and can_be_attacked(s, u))
+        if own or can_attack(s, a, u):
             s.atk[1] = u
             s.note(f"the attack turns on {s.name(u)}")
 
@@ -881,8 +1039,8 @@ def mark_bonus(s: S, attacker: int, defender: int, accuracy: bool = False) -> in
 def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Effects that last the turn and need only be recorded (effects list)."""
     name = op[0]
-    if name == "shield_arena":
-        s.effects.append(("shield_arena", op[1] if op[1] >= 0 else ctx[ARENA_AT]))
+    if name in ("shield_arena", "protect_arena"):
+        s.effects.append((name, op[1] if op[1] >= 0 else ctx[ARENA_AT]))
     elif name == "forbid_retreat":
         s.effects.append(("forbid_retreat", ctx[CTL], op[1]))
     elif name == "battle_tax":
@@ -903,6 +1061,33 @@ def _forbid_plays(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.effects.append(("forbid_plays", p, op[2]))
     what = "Battle cards" if op[2] == "battle" else "activated abilities"
     s.note(f"the {('Dark', 'Light')[p]} Side can't play {what} this turn")
+
+
+def _forbid_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the units the selector names can't attack (attack_barred reads it)."""
+    s.effects.append(("forbid_attack", ctx[CTL], op[1]))
+
+
+def _arena_prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn N of each damage about to be dealt to the controller's units in the chosen
+    arena is prevented (flow._damage reads it; several add up)."""
+    if ctx[ARENA_AT] >= 0:
+        s.effects.append(("arena_prevent", ctx[CTL], ctx[ARENA_AT], op[1]))
+
+
+def _recoil(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """For this attack, damage the attacker places on the defender is put on the attacker too
+    (flow._deal reads it)."""
+    if s.atk is not None:
+        s.effects.append(("recoil", s.atk[0]))
+
+
+def _attack_flag(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """For this attack (your unit's): `one_die`, it rolls 1 die whatever its power (Shields and
+    power changes don't count); `damage_discards`, damage it places on the defender discards
+    the defender (flow reads both)."""
+    if s.atk is not None and s.owner[s.atk[0]] == ctx[CTL]:
+        s.effects.append((op[0], s.atk[0]))
 
 
 def _forbid_deploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1015,7 +1200,23 @@ def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 def _draw(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    draw(s, ctx[CTL], op[1])
+    p = ctx[CTL]
+    before = len(s.hand[p])
+    draw(s, p, op[1])
+    # "when you draw a card" abilities resolve once the whole effect is done (Chewbacca (B)'s
+    # ruling): under the rest of this effect list
+    rest = s.tasks.pop() if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops else None
+    fire_draws(s, p, len(s.hand[p]) - before)
+    if rest is not None:
+        s.tasks.append(rest)
+
+
+def fire_draws(s: S, p: int, n: int) -> None:
+    """p has drawn n cards: p's "when you draw a card" abilities trigger once for each."""
+    from dejarik.tcg.flow import fire
+
+    for _ in range(max(0, n)):
+        fire(s, "draws", s.in_play(p))
 
 
 def _discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1072,6 +1273,8 @@ def search_fits(s: S, op: Op, p: int, c: int) -> bool:
         return False
     if kind == "unit" and d.kind != UNIT:
         return False
+    if kind == "location" and not d.homes:
+        return False
     if subtypes and not any(t in d.tags for t in subtypes):
         return False
     return not same_name or any(s.d(u).uname == d.uname for u in s.in_play(p))
@@ -1090,7 +1293,8 @@ def _reveal_until_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> N
 
 
 def _recover(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC], op[3]))
+    into_arena = (op[4], ()) if len(op) > 4 else ()    # ("arena", the names put in so far)
+    s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC], op[3], *into_arena))
 
 
 def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1103,6 +1307,108 @@ def _look_at_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             s.shown[c] |= 1 << p
     if op[1]:
         s.tasks.append(("?pick_from_hand", p, op[1], ctx[SRC]))
+
+
+def card_counters(s: S, c: int) -> int:
+    """The counters an effect has put on card c in play (Corridors of Power's Credit counters;
+    not build counters). They stay across turns while it is in play and go when it leaves."""
+    return sum(e[2] for e in s.effects if e[0] == "card_counters" and e[1] == c)
+
+
+def _card_counter(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    c = ctx[SRC]
+    if c >= 0 and s.zone[c] in (ARENA, PLACE):
+        s.effects.append(("card_counters", c, op[1]))
+        s.note(f"{s.name(c)} gets {op[1]} counter(s) ({card_counters(s, c)} now)")
+
+
+def _cash_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    c = ctx[SRC]
+    n = card_counters(s, c) if c >= 0 else 0
+    s.effects = [e for e in s.effects if not (e[0] == "card_counters" and e[1] == c)]
+    s.bp[ctx[CTL]] += n
+    s.note(f"{n} counter(s) come off {s.name(c)}: +{n} build point(s)" if c >= 0 else "no counters")
+
+
+def _by_roll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Roll a die; the effects listed for the number shown happen (Let the Cube Decide)."""
+    die = s.rng.below(6) + 1
+    s.note(f"a die shows {die}")
+    push_fx(s, op[1][die - 1], ctx)
+
+
+def _unless_tapped(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """After the opponent's choice of `unless_taps`: the unit picked is tapped; none picked,
+    and the effects op[1] happen."""
+    if ctx[PICKED]:
+        for u in ctx[PICKED]:
+            s.tapped[u] = True
+            s.note(f"{s.name(u)} is tapped")
+    else:
+        push_fx(s, op[1], ctx)
+
+
+def _at_step_end(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that wait for the end of arena op[1]'s battle step this turn (flow._disembark)."""
+    s.effects.append(("step_end_fx", op[1], op[2], ctx))
+
+
+def _fastest_side(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effects happen for the player whose fastest unit in arena op[1] is faster than the
+    other's (speed now); a tie, or no unit there, and nobody gets them (Podrace)."""
+    best = [max((s.speed(u) for u in s.arena[p][op[1]]), default=-1) for p in (DARK, LIGHT)]
+    if best[0] != best[1]:
+        p = DARK if best[0] > best[1] else LIGHT
+        push_fx(s, op[2], (p, ctx[1], ctx[2], ctx[3], ctx[4]))
+
+
+def _enhance(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Enhance: the controller may pay op[1] more Force for op[2]; otherwise (or unable to pay)
+    op[3] happens instead."""
+    if s.force[ctx[CTL]] >= op[1]:
+        s.tasks.append(("?offer", ctx[CTL], op[1], op[2], ctx, op[3]))
+    else:
+        push_fx(s, op[3], ctx)
+
+
+def _roll_vs_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Roll a die: op[1] happens if it shows this turn's build roll, op[2] otherwise; with no
+    build roll this turn, nothing (Vilmarh Grahrk (A)'s ruling)."""
+    roll = next((e[1] for e in s.effects if e[0] == "build_roll"), 0)
+    if not roll:
+        return
+    die = s.rng.below(6) + 1
+    s.note(f"a die shows {die} (the build roll is {roll})")
+    push_fx(s, op[1] if die == roll else op[2], ctx)
+
+
+def _adjust_roll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn's build roll changes by op[1], kept within 1 to 6, and both players' build
+    points with it (Theed Power Generator). No roll made this turn: nothing happens."""
+    at = next((k for k, e in enumerate(s.effects) if e[0] == "build_roll"), -1)
+    if at < 0:
+        return
+    roll = s.effects[at][1]
+    new = min(6, max(1, roll + op[1]))
+    s.effects[at] = ("build_roll", new)
+    for p in (DARK, LIGHT):
+        s.bp[p] = max(0, s.bp[p] + new - roll)
+    s.note(f"the build roll becomes {new}")
+
+
+def _discard_slowest(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """With more than op[2] units (either side's) in arena op[1], the one with the lowest speed
+    now is discarded; the effect's controller picks among those tied (Podracing Course)."""
+    units = s.arena[DARK][op[1]] + s.arena[LIGHT][op[1]]
+    if len(units) <= op[2]:
+        return
+    low = min(s.speed(u) for u in units)
+    slow = [u for u in units if s.speed(u) == low]
+    if len(slow) == 1:
+        discard_unit(s, slow[0])
+        return
+    tied = Sel(owner=2, arenas=(op[1],), exclude=tuple(u for u in units if u not in slow))
+    push_fx(s, (("choose", tied, 0, 1, 1), ("discard_unit", ("chosen",), 0)), ctx)
 
 
 def _crowd_control(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1293,6 +1599,7 @@ def _refresh_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         to_discard(s, c)
     s.note(f"the {('Dark', 'Light')[p]} Side discards its hand of {n} and draws {n}")
     draw(s, p, n)
+    fire_draws(s, p, len(s.hand[p]))
 
 
 def _build_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1345,6 +1652,8 @@ def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if op[1] in ("all_your_dice", "all_attack_dice"):
         s.dice = [s.rng.below(6) + 1 for _ in s.dice]
         s.note(f"dice rerolled: {s.dice}")
+    elif op[1] == "lucky":      # up to op[2] dice of the attack, either side's
+        s.tasks.append(("?dice", ctx[CTL], 0, ctx[SRC], op[2]))
     else:
         s.tasks.append(("?dice", ctx[CTL], 0, ctx[SRC]))
 
@@ -1355,16 +1664,26 @@ _OPS: dict[str, Any] = {
     "remove_damage": _remove_damage, "retreat": _retreat, "discard_unit": _discard_unit,
     "redeploy": _redeploy, "command": _command, "redirect": _redirect,
     "discard_after_attack": _discard_after_attack, "protect": _protect, "mark_target": _mark_target,
-    "shield_arena": _simple_effect, "forbid_retreat": _simple_effect, "battle_tax": _simple_effect,
+    "shield_arena": _simple_effect, "protect_arena": _simple_effect, "forbid_retreat": _simple_effect,
+    "battle_tax": _simple_effect,
     "at_battle_start": _simple_effect, "gain_force": _gain_force, "lose_force": _lose_force,
     "build_points": _build_points, "draw": _draw, "discard": _discard, "discard_hand": _discard_hand,
     "search": _search, "reveal_until_unit": _reveal_until_unit, "recover": _recover,
-    "look_at_hand": _look_at_hand, "crowd_control": _crowd_control, "prevent": _prevent,
+    "look_at_hand": _look_at_hand, "crowd_control": _crowd_control,
+    "discard_slowest": _discard_slowest, "adjust_roll": _adjust_roll,
+    "card_counter": _card_counter, "cash_counters": _cash_counters, "roll_vs_build": _roll_vs_build,
+    "enhance": _enhance, "by_roll": _by_roll, "at_step_end": _at_step_end,
+    "unless_tapped": _unless_tapped, "fastest_side": _fastest_side, "prevent": _prevent,
     "deflect": _prevent, "reroll": _reroll, "branch": _branch, "grant": _grant,
     "at_attack_end": _at_attack_end, "no_evade": _no_evade, "to_hand": _to_hand,
     "to_deck_bottom": _to_deck_bottom, "transfer_damage": _transfer_damage, "put_damage": _put_damage,
     "pause_build": _pause_build, "return_to_hand": _return_to_hand, "grant_all": _grant_all,
-    "forbid_plays": _forbid_plays, "forbid_deploy": _forbid_deploy,
+    "forbid_plays": _forbid_plays, "forbid_deploy": _forbid_deploy, "forbid_attack": _forbid_attack,
+    "arena_prevent": _arena_prevent, "recoil": _recoil, "to_deck_top": _to_deck_top,
+    "to_build_face_down": _to_build_face_down, "roll_off": _roll_off, "roll_off_dice": _roll_off_dice,
+    "raise_in_stack": _raise_in_stack, "restack_to": _restack_to, "chain_attacks": _chain_attacks,
+    "chain_attack": _chain_attack,
+    "one_die": _attack_flag, "damage_discards": _attack_flag,
     "cross_arena_power": _cross_arena_power, "hand_to_build": _hand_to_build,
     "to_arena": _to_arena, "discard_face_down": _discard_face_down, "discard_card": _discard_card,
     "pay_defender_cost": _pay_defender_cost, "speed_damage": _speed_damage, "move_damage": _move_damage,

@@ -21,6 +21,7 @@ from dejarik.tcg.effects import (
     attack_barred,
     battle_tax,
     can_be_attacked,
+    can_enter,
     choose_candidates,
     chosen,
     condition,
@@ -33,6 +34,7 @@ from dejarik.tcg.effects import (
     discard_unit,
     draw,
     extra_draws,
+    fire_draws,
     gain_force,
     hand_discarded,
     hand_to_build_fits,
@@ -53,6 +55,7 @@ from dejarik.tcg.effects import (
     run_fx,
     same_name_in_play,
     search_fits,
+    stack_unlimited,
     to_discard,
     to_hand,
     unpilot_choices,
@@ -133,6 +136,13 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
                 found.append((u, i, ab))
     for p in (LIGHT, DARK):   # Light Side's first on the stack: they run last
         push_triggers(s, p, event, tuple((u, i) for u, i, _ in found if s.owner[u] == p))
+    if event in ("battle_start", "battle_end"):
+        for u in units:     # battle phase triggers a pilot aboard gives its unit ("this unit": the unit)
+            for pilot in s.aboard.get(u, ()) if s.zone[u] == ARENA else ():
+                pab = pilot_ability(s, pilot)
+                for g in pab.static.get("abilities", ()) if pab is not None else ():
+                    if g.kind == "trigger" and g.timing == event:
+                        push_fx(s, g.ops, ctx_of(s.owner[u], u))
 
 
 def push_triggers(s: S, p: int, event: str, pending: tuple[tuple[int, int], ...]) -> None:
@@ -256,11 +266,16 @@ def _ready(s: S, task: Task) -> None:
             if any(a.kind == "modes" for a in s.d(u).abilities):
                 s.tasks.append(("?mode", p, u, 1))
     if s.options.get("draw", "ready") == "ready":
+        got = [0, 0]
         for p in (DARK, LIGHT):
+            before = len(s.hand[p])
             draw(s, p, 1 + extra_draws(s, p))
             if s.done:
                 return
+            got[p] = len(s.hand[p]) - before
         fire(s, "draw_step", s.all_in_play() + s.locations())
+        for p in (LIGHT, DARK):     # "when you draw a card": the Dark Side's on top
+            fire_draws(s, p, got[p])
 
 
 def _command(s: S, task: Task) -> None:
@@ -271,6 +286,7 @@ def _command(s: S, task: Task) -> None:
     for p in (DARK, LIGHT):
         s.bp[p] = roll + (1 if all(s.arena[p][a] for a in range(3)) else 0)
     s.note(f"build roll {roll}: Dark Side {s.bp[DARK]}, Light Side {s.bp[LIGHT]} build points")
+    s.effects.append(("build_roll", roll))     # this turn's roll, for effects that change it
     s.tasks += [("command_end",), ("?retreat", LIGHT), ("?retreat", DARK), ("build_step", LIGHT),
                 ("build_step", DARK)]
     fire(s, "build_roll", s.all_in_play() + s.locations())
@@ -281,8 +297,10 @@ def _build_step(s: S, task: Task) -> None:
     s.tasks.append(("?build", p))
     fire(s, "build_step_start", s.in_play(p) + s.locations(p))   # "when your build step starts"
     if s.options.get("draw", "ready") == "build":   # the ESB/ROTS rulebooks' draw (reference 5)
+        before = len(s.hand[p])
         draw(s, p, 1 + extra_draws(s, p))
         fire(s, "draw_step", s.in_play(p) + s.locations(p))
+        fire_draws(s, p, len(s.hand[p]) - before)
 
 
 def _command_end(s: S, task: Task) -> None:
@@ -327,7 +345,7 @@ def deploy_choices(s: S, c: int) -> list[Action]:
     if top < 0:
         return [(DEPLOY, c, 0)]
     stack = [top, *s.under.get(top, [])]
-    if len(stack) >= MAX_STACK or any(s.d(x).name == d.name for x in stack):
+    if (len(stack) >= MAX_STACK and not stack_unlimited(s, c)) or any(s.d(x).name == d.name for x in stack):
         return []
     if s.d(c).cost < s.d(top).cost:
         return [(DEPLOY, c, 1)]
@@ -387,6 +405,9 @@ def _build_options(s: S, task: Task) -> list[Action]:
         out += _ability_plays(s, p, u, "build")
     for u in s.build[p]:       # Reserves abilities of retreated units
         if s.face_up[u]:
+            out += _ability_plays(s, p, u, "build")
+    for u in s.discard[p]:     # abilities that work from the discard pile (Princess Leia (E))
+        if any(ab.from_discard for ab in s.d(u).abilities):
             out += _ability_plays(s, p, u, "build")
     # (PILOT, pilot, unit + 1): aboard that unit; (PILOT, pilot, 0): off into the Character arena
     out += [(PILOT, c, host + 1) for c, host in pilots.moves(s, p)]
@@ -496,7 +517,7 @@ def _payable(s: S, p: int, u: int, ab: Ability) -> bool:
         return False
     if ab.tap and s.tapped[u]:
         return False
-    if ab.discard and len(s.hand[p]) < ab.discard:
+    if ab.discard and len(discardable(s, p, ab.discard_types)) < ab.discard:
         return False
     if ab.build_points and (s.bp[p] < ab.build_points or plays_forbidden(s, p, "build_points")):
         return False
@@ -512,6 +533,8 @@ def in_place(s: S, u: int, ab: Ability) -> bool:
     owner's build zone (retreated); any other only while it is in an arena."""
     if ab.reserves:
         return s.zone[u] == BUILD and s.face_up[u]
+    if ab.from_discard:
+        return s.zone[u] == DISCARD
     return s.zone[u] in (ARENA, PLACE)
 
 
@@ -571,7 +594,8 @@ def pay(s: S, p: int, u: int, ab: Ability) -> None:
     if ab.discard_self:
         discard_unit(s, u)
     if ab.discard:
-        s.tasks.append(("?discard", p, ab.discard, u))
+        typed = ("types", ab.discard_types) if ab.discard_types else ()
+        s.tasks.append(("?discard", p, ab.discard, u, *typed))
 
 
 def use_ability(s: S, p: int, u: int, i: int) -> None:
@@ -732,7 +756,9 @@ def _answers(s: S, p: int, ab: Ability, u: int) -> bool:
     """A prevention ability that can help now, or a reroll ability of the defending unit."""
     if ab.kind == "prevent":
         return _prevents(s, p, ab, u)
-    return ab.kind == "reroll" and s.atk is not None and s.atk[1] == u and bool(s.dice)
+    lucky = bool(ab.ops) and ab.ops[0][1] == "lucky"      # Lucky: attacking too
+    return ab.kind == "reroll" and s.atk is not None and bool(s.dice) and (
+        s.atk[1] == u or (lucky and s.atk[0] == u))
 
 
 def _prevents(s: S, p: int, ab: Ability, u: int) -> bool:
@@ -889,6 +915,11 @@ def _disembark(s: S, task: Task) -> None:
             if ab is not None and ab.static.get("disembark", -1) == task[1] and s.zone[host] == ARENA:
                 pilots.move(s, c, pilots.OFF)
     fire(s, f"step_end_{('space', 'ground', 'character')[task[1]]}", s.all_in_play() + s.locations())
+    waiting = [e for e in s.effects if e[0] == "step_end_fx" and e[1] == task[1]]
+    if waiting:       # effects that waited for this step's end (effects.at_step_end)
+        s.effects = [e for e in s.effects if e not in waiting]
+        for e in reversed(waiting):
+            push_fx(s, e[2], e[3])
 
 
 def can_attack(s: S, u: int, t: int) -> bool:
@@ -999,6 +1030,7 @@ def start_attack(s: S, u: int, t: int) -> None:
     # the last attack and the hits it rolled (Rebel Surrender): none until the dice say more
     s.effects = [e for e in s.effects if e[0] != "last_attack"] + [("last_attack", u, 0)]
     s.used = []
+    s.effects.append(("attacked_by", u, t))     # for "a unit it hasn't attacked this turn"
     s.note(f"{s.name(u)} attacks {s.name(t)}" + (" in the build zone" if s.zone[t] == BUILD else ""))
     if s.zone[t] == BUILD and build_reach(s, u, t) > 0:   # "+N power for that attack"
         s.mods.append((u, 0, build_reach(s, u, t), 0, UNTIL_ATTACK))
@@ -1018,6 +1050,8 @@ def _attack_roll(s: S, task: Task) -> None:
         s.note("no dice: a unit left the battle")
         return
     n = attack_power(s, u, t, fixed) - keyword(s, t, "shields")
+    if ("one_die", u) in s.effects:     # "roll only 1 of your dice" (Blow This Thing)
+        n = 1
     if n <= 0:
         s.note("no dice: power 0 or less")
         return
@@ -1046,6 +1080,12 @@ def attack_power(s: S, u: int, t: int, fixed: int) -> int:
             + cross_arena_bonus(s, u, s.unit_arena(u)))
 
 
+def hit_on(s: S, t: int) -> int:
+    """What an attack die (with Accuracy) must show to hit unit t: 4, or 5 against Armor
+    (reference section 9: "dice against this unit only hit on 5 or 6")."""
+    return 5 if keyword(s, t, "armor") > 0 else 4
+
+
 def _attack_damage(s: S, task: Task) -> None:
     """Seed 004, "Jak atakować?" 2-3: each 4+ is a hit and one damage; Critical Hit adds its
     value when a die shows a natural 6 (reference section 9)."""
@@ -1053,7 +1093,7 @@ def _attack_damage(s: S, task: Task) -> None:
     u, t = s.atk[0], s.atk[1]
     # Accuracy X adds X to each die; a 6 stays the natural 6
     acc = keyword(s, u, "accuracy") + mark_bonus(s, u, t, accuracy=True) - keyword(s, u, "dice_penalty")
-    hits = sum(1 for r in s.dice if r + acc >= 4)
+    hits = sum(1 for r in s.dice if r + acc >= hit_on(s, t))
     s.effects = [e for e in s.effects if e[0] != "last_attack"] + [("last_attack", u, hits)]
     for e in [e for e in s.effects if e[0] == "prediction"]:   # "predict the hits you'll roll"
         s.effects.remove(e)
@@ -1084,6 +1124,9 @@ def _attack_end(s: S, task: Task) -> None:
     assert s.atk is not None
     u = s.atk[0]
     s.tasks.append(("attack_cleanup",))
+    s.effects.append(("attacked_by", u, s.atk[1]))     # an interceptor counts as attacked too
+    if any(e[0] == "chain_attacks" and e[1] == u for e in s.effects):
+        s.tasks.insert(len(s.tasks) - 1, ("chain_next", u))   # once this attack is cleared
     for e in [e for e in s.effects if e[0] == "discard_after_attack"]:
         s.effects.remove(e)
         if s.zone[e[1]] == ARENA:
@@ -1094,13 +1137,27 @@ def _attack_end(s: S, task: Task) -> None:
     fire(s, "attack_end", [u])
 
 
+def _chain_next(s: S, task: Task) -> None:
+    """Vader's Fury: the unit attacks a unit of its arena it can attack and has not attacked
+    this turn (its controller chooses); with none, nothing."""
+    u = task[1]
+    ctl = next((e[2] for e in s.effects if e[0] == "chain_attacks" and e[1] == u), -1)
+    if ctl < 0 or s.zone[u] != ARENA or s.atk is not None:
+        return
+    done = tuple(e[2] for e in s.effects if e[0] == "attacked_by" and e[1] == u)
+    foes = [t for t in s.arena[1 - s.owner[u]][s.unit_arena(u)] if t not in done and can_attack(s, u, t)]
+    if foes:
+        sel = Sel(owner=1 if ctl == s.owner[u] else 0, arenas=(s.unit_arena(u),), exclude=done)
+        push_fx(s, (("choose", sel, 0, 1, 1), ("chain_attack",)), ctx_of(ctl, u))
+
+
 def _attack_cleanup(s: S, task: Task) -> None:
     s.atk = None
     s.dice = []
     s.mods = [m for m in s.mods if m[4] != UNTIL_ATTACK]
     s.effects = [e for e in s.effects
                  if e[0] not in ("no_evade", "disarmed", "prediction", "divide_hits", "secret_roll",
-                                 "retaliated")
+                                 "retaliated", "recoil", "one_die", "damage_discards")
                  and not _lasts(e, UNTIL_ATTACK)]
     pop(s, GENERAL)
 
@@ -1132,7 +1189,12 @@ def _damage(s: S, task: Task) -> None:
     s.tasks.append(("deal", tuple(s.dmg) if s.dmg else None, tuple(s.used)))
     if attack & 1 and ("no_evade", source) in s.effects:
         attack |= 2
-    s.dmg = [u, n, source, attack, 0]
+    # "this turn, prevent 1 of the damage to each of your units in that arena" (they add up)
+    shield = sum(e[3] for e in s.effects if e[0] == "arena_prevent" and e[1] == s.owner[u]
+                 and s.zone[u] == ARENA and e[2] == s.unit_arena(u))
+    s.dmg = [u, n, source, attack, min(n, shield)]
+    if shield:
+        s.note(f"{min(n, shield)} damage to {s.name(u)} is prevented")
     s.used = []
     pop(s, PREVENT)
     if source >= 0 and s.owner[source] != s.owner[u]:
@@ -1166,6 +1228,19 @@ def _deal(s: S, task: Task) -> None:
         s.note(f"{s.name(u)} is stunned: -{stun} power until the end of the battle phase")
     if s.zone[u] == ARENA:      # it took damage and is still in its arena
         fire(s, "takes_damage", [u])
+    if flags & 1 and source >= 0 and ("damage_discards", source) in s.effects and s.zone[u] == ARENA \
+            and s.atk is not None and u == s.atk[1]:
+        s.note(f"{s.name(u)} is discarded: the attack damaged it")
+        discard_unit(s, u)
+        _destroyed_by(s, source, u)
+    if flags & 1 and source >= 0 and ("recoil", source) in s.effects and s.zone[source] == ARENA \
+            and s.atk is not None and u == s.atk[1]:
+        # Countermeasures: the attacker takes as much as it placed on the defender (counters,
+        # after prevention: nothing prevents them)
+        s.damage[source] += left
+        s.note(f"{s.name(source)} takes {left} damage itself ({s.damage[source]}/{s.health(source)})")
+        if s.damage[source] >= s.health(source):
+            discard_unit(s, source, by_damage=True)
 
 
 def _damaged_by(s: S, source: int, victim: int) -> None:
@@ -1177,7 +1252,10 @@ def _damaged_by(s: S, source: int, victim: int) -> None:
     for i, ab in enumerate(s.d(source).abilities):
         if ab.kind == "trigger" and ab.timing == "damages" and (
                 ab.target is None or s.matches_card(ab.target, victim, p)):
-            push_trigger(s, source, i)
+            if ab.optional:
+                push_trigger(s, source, i)
+            else:           # the unit damaged is the one its effects call "chosen"
+                push_fx(s, ab.ops, (p, source, (victim,), -1, 0))
 
 
 def _secret_hits(s: S, u: int) -> int:
@@ -1189,7 +1267,7 @@ def _secret_hits(s: S, u: int) -> int:
     s.dice = [s.rng.below(6) + 1 for _ in range(e[2])]
     t = s.atk[1]
     acc = keyword(s, u, "accuracy") + mark_bonus(s, u, t, accuracy=True) - keyword(s, u, "dice_penalty")
-    hits = sum(1 for r in s.dice if r + acc >= 4)
+    hits = sum(1 for r in s.dice if r + acc >= hit_on(s, t))
     if 6 in s.dice:
         hits += s.critical_hit(u) + mark_bonus(s, u, t)
     s.note(f"{s.name(u)}'s secret dice show {s.dice}: {hits} hits")
@@ -1230,7 +1308,8 @@ def _end_turn(s: S, task: Task) -> None:
             push_fx(s, e[1], e[2])
         return
     s.mods = []
-    s.effects = [e for e in s.effects if e[0] == "mode"]   # a stat line chosen stays (Zam Wesell (D))
+    # a stat line chosen stays (Zam Wesell (D)), and so do counters on a card in play (Credit)
+    s.effects = [e for e in s.effects if e[0] in ("mode", "card_counters")]
     s.attacked = 0
     s.lost_character = [0, 0]
     if s.trace is not None:   # who holds each arena at the end of the turn: D, L or - (nobody)
@@ -1363,10 +1442,12 @@ def _pay_answer(s: S, task: Task, a: Action) -> None:
 
 def _offer_answer(s: S, task: Task, a: Action) -> None:
     """'Your opponent may pay N Force; if they do, ...': paying makes the effects happen."""
-    _, payer, amount, then, ctx = task
+    _, payer, amount, then, ctx, *instead = task
     if a[0] == CHOOSE:
         gain_force(s, payer, -amount)
         push_fx(s, then, ctx)
+    elif instead:     # Enhance declined: the plain effect
+        push_fx(s, instead[0], ctx)
 
 
 def _counters_options(s: S, task: Task) -> list[Action]:
@@ -1467,13 +1548,20 @@ def _mode_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _keep_pilot_options(s: S, task: Task) -> list[Action]:
-    return [(CHOOSE, task[2], 0), _P] if s.zone[task[2]] == BUILD else []
+    if s.zone[task[2]] != BUILD:
+        return []
+    if len(task) > 3 and s.zone[task[3]] != ARENA:     # the Escape Pod has been used: discard
+        return [_P]
+    return [(CHOOSE, task[2], 0), _P]
 
 
 def _keep_pilot_answer(s: S, task: Task, a: Action) -> None:
-    """The pilot stays in the build zone (retreated), or goes to the discard pile after all."""
+    """The pilot stays in the build zone (retreated), or goes to the discard pile after all;
+    kept by an Escape Pod, the Pod is discarded."""
     if a[0] != CHOOSE:
         to_discard(s, task[2])
+    elif len(task) > 3 and s.zone[task[3]] == ARENA:
+        discard_unit(s, task[3])
 
 
 def _deploy_now_options(s: S, task: Task) -> list[Action]:
@@ -1501,9 +1589,15 @@ def _trigger_answer(s: S, task: Task, a: Action) -> None:
         push_fx(s, ab.ops, ctx_of(s.owner[u], u))
 
 
+def discardable(s: S, p: int, types: tuple[str, ...] = ()) -> list[int]:
+    """p's hand cards a discard may take: any, or (a cost that names types) those types only."""
+    return [c for c in s.hand[p] if not types or s.d(c).facts.type in types]
+
+
 def _discard_options(s: S, task: Task) -> list[Action]:
     p, n = task[1], task[2]
-    return [(CHOOSE, c, 0) for c in s.hand[p]] if n > 0 else []
+    types = task[5] if len(task) > 5 and task[4] == "types" else ()
+    return [(CHOOSE, c, 0) for c in discardable(s, p, types)] if n > 0 else []
 
 
 def _discard_answer(s: S, task: Task, a: Action) -> None:
@@ -1536,7 +1630,22 @@ def _one_per_card(s: S, cards: list[int]) -> list[int]:
 def _search_options(s: S, task: Task) -> list[Action]:
     p, op = task[1], task[2]
     fits = _one_per_card(s, [c for c in s.deck[p] if search_fits(s, op, p, c)])
+    if len(op) > 4 and op[4] < 0:     # to go under a stack of its name in the Character arena
+        fits = [c for c in fits if _stack_top_for(s, c) >= 0]
     return [(CHOOSE, c, 0) for c in fits] + [_P]
+
+
+def _stack_top_for(s: S, c: int) -> int:
+    """The top card of c's owner's stack of c's unique name in the Character arena, if c may go
+    under it (a version not in the stack, fewer than 4 cards in it); else -1."""
+    d = s.d(c)
+    top = same_name_in_play(s, s.owner[c], d.uname) if d.unique else -1
+    if top < 0 or s.unit_arena(top) != 2:
+        return -1
+    stack = (top, *s.under.get(top, ()))
+    if any(s.name(x) == s.name(c) for x in stack) or (len(stack) >= 4 and not stack_unlimited(s, c)):
+        return -1
+    return top
 
 
 def _search_answer(s: S, task: Task, a: Action) -> None:
@@ -1544,6 +1653,12 @@ def _search_answer(s: S, task: Task, a: Action) -> None:
     if a[0] != CHOOSE:
         return
     counters = task[2][4] if len(task[2]) > 4 else 0
+    if counters < 0:    # under the stack of its name (Obi-Wan Kenobi (H))
+        top = _stack_top_for(s, a[1])
+        if top >= 0:
+            place_unit(s, a[1], top)
+            s.note(f"{s.name(a[1])} goes under {s.name(top)}")
+        return
     if not counters:
         to_hand(s, a[1])
         return
@@ -1654,14 +1769,21 @@ def _unit_type_answer(s: S, task: Task, a: Action) -> None:
 def _recover_options(s: S, task: Task) -> list[Action]:
     p, kind, left = task[1], task[2], task[3]
     subtypes = task[5] if len(task) > 5 else ()
-    fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type == kind
+    fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type in kind.split("|")
                              and (not subtypes or any(x in s.d(c).tags for x in subtypes))])
+    if len(task) > 6:   # into the arena: each of another name, and room for its unique name
+        fits = [c for c in fits if s.name(c) not in task[7] and can_enter(s, c)]
     return ([(CHOOSE, c, 0) for c in fits] + [_P]) if fits and left > 0 else []
 
 
 def _recover_answer(s: S, task: Task, a: Action) -> None:
     p, kind, left = task[1], task[2], task[3]
-    if a[0] == CHOOSE:
+    if a[0] == CHOOSE and len(task) > 6:    # "put into the arena from your discard pile"
+        place_unit(s, a[1])
+        s.tapped[a[1]] = False
+        s.note(f"{s.name(a[1])} is put into its arena from the discard pile")
+        s.tasks.append(("?recover", p, kind, left - 1, *task[4:7], (*task[7], s.name(a[1]))))
+    elif a[0] == CHOOSE:
         to_hand(s, a[1])
         s.tasks.append(("?recover", p, kind, left - 1, *task[4:]))
 
@@ -1688,6 +1810,8 @@ def _crowd_answer(s: S, task: Task, a: Action) -> None:
 
 def _dice_options(s: S, task: Task) -> list[Action]:
     mask = task[2]
+    if len(task) > 4 and bin(mask).count("1") >= task[4]:   # Lucky X: X dice picked, no more
+        return [_P]
     out: list[Action] = [(CHOOSE, i, 0) for i in range(len(s.dice)) if not mask >> i & 1]
     return [*out, _P] if s.dice else []
 
@@ -1729,7 +1853,8 @@ _RUN: dict[str, Callable[[S, Task], None]] = {
     "turn": _turn, "ready": _ready, "command": _command, "build_step": _build_step,
     "command_end": _command_end, "battle": _battle, "step": _step, "next_attack": _next_attack,
     "attack_roll": _attack_roll, "attack_damage": _attack_damage, "attack_end": _attack_end,
-    "attack_cleanup": _attack_cleanup, "damage": _damage, "deal": _deal, "end_battle": _end_battle,
+    "attack_cleanup": _attack_cleanup, "chain_next": _chain_next, "damage": _damage, "deal": _deal,
+    "end_battle": _end_battle,
     "battle_cleanup": _battle_cleanup, "end_turn": _end_turn, "contests": _contests,
     "shuffle": _shuffle, "disembark": _disembark,
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.rng import Rng
+from dejarik.tcg.effects import card_counters, open_hand
 from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, PHASE_NAMES, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ def knows(s: S, player: int, inst: int) -> bool:
     if s.owner[inst] == player:
         return True
     shown = player >= 0 and bool(s.shown[inst] >> player & 1)
-    if z == HAND:
-        return shown
+    if z == HAND:       # shown by an effect, or a hand played face up (Labria (A))
+        return shown or (player >= 0 and open_hand(s, s.owner[inst]))
     if z == BUILD:
         return s.face_up[inst] or shown
     return True
@@ -60,7 +61,8 @@ def observation(s: S, player: int) -> dict[str, Any]:
                       "discard": [s.name(c) for c in s.discard[p]],
                       "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u) for u in s.arena[p][a]]
                                  for a in range(3)},
-                      "locations": {ARENA_NAMES[a].lower(): {"id": c, "name": s.name(c)}
+                      "locations": {ARENA_NAMES[a].lower(): {"id": c, "name": s.name(c),
+                                                             "counters": card_counters(s, c)}
                                     for a, c in enumerate(s.places) if c >= 0 and s.owner[c] == p},
                       "build_zone": build})
     out: dict[str, Any] = {"game": "tcg", "player": player,

@@ -72,6 +72,12 @@ def hosts(s: S, c: int) -> list[int]:
             and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c)]
 
 
+def max_pilots(s: S, u: int) -> int:
+    """The most pilots unit u may carry now: the rule's limit, +1 with an extra seat ability."""
+    extra = any(ab.kind == "static" and "extra_pilot" in ab.static for ab in abilities_of(s, u))
+    return limit(s) + int(extra)
+
+
 def _extra_seat(s: S, u: int, c: int) -> int:
     """1 if unit u may carry pilot c as an extra pilot ("can have an extra Pilot"): one of u's
     abilities (its own, one a pilot aboard grants, or one c would grant) names c, or names every

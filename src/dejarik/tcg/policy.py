@@ -243,8 +243,6 @@ def _setup_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]
 def _build_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
     deploys = [a for a in acts if a[0] == F.DEPLOY and s.d(a[1]).kind in (UNIT, MISSION)]
     builds = [a for a in acts if a[0] == F.BUILD_K]
-    if not deploys and not builds:
-        return (F.PASS, 0, 0)
     needs = _needs(s, me)
     if deploys:
         return max(deploys, key=lambda a: (_need(needs, s, a[1]), s.d(a[1]).cost, -a[2]))

@@ -235,6 +235,8 @@ class TcgState:
             return False
         if sel.piloted is not None and bool(self.aboard.get(u)) != sel.piloted:
             return False
+        if sel.stacked is not None and bool(self.under.get(u)) != sel.stacked:
+            return False
         return sel.max_power is None or self.power(u) <= sel.max_power
 
     def select(self, sel: Sel, ctl: int, source: int = -1, arena: int = -1) -> list[int]:

@@ -91,7 +91,8 @@ class Spaces(IndexedActions):
         self.instances = [s.name(c) for c in range(n)]
         # a unit's ability numbers count on through abilities given to it, by pilots aboard and
         # by cards' grant_ability: at most all that the game's card instances can give
-        given = sum(len(ab.static.get("abilities", ())) if ab.kind == "pilot" else ab.kind == "granted"
+        given = sum(len(ab.static.get("abilities", ())) if ab.kind == "pilot"
+                    else ab.kind == "granted" or (ab.kind == "static" and "ability" in ab.static)
                     for c in range(n) for ab in s.d(c).abilities)
         self.abilities = max([len(d.abilities) for d in s.defs] + [1]) + given
         width = {F.PASS: 1, F.BUILD_K: n * BUILD_AT_ONCE, F.DEPLOY: n * 2, F.ABILITY: n * self.abilities,
@@ -147,6 +148,8 @@ class Spaces(IndexedActions):
                 return -1
             offset = a - low
         elif kind == F.RESTACK:
+            if s.under[a].index(b) >= F.MAX_STACK:   # a fifth card and more (Jedi Temple)
+                return -1
             offset = a * F.MAX_STACK + s.under[a].index(b)
         elif kind == F.PILOT:
             offset = a * (n + 1) + b
