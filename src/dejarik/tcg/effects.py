@@ -125,6 +125,17 @@ def _attacking(s: S, what: Any, u: int, p: int, src: int) -> bool:
     return s.matches(what, s.atk[1], p ^ 1)
 
 
+def latest_effect(s: S, kind: str, subject: int | None = None) -> tuple[Any, ...] | None:
+    """This turn's latest continuous effect of a kind (about this card, if given), or None.
+    A loop, not `next()` over a generator: mypyc cannot compile the latter here."""
+    effects: list[tuple[Any, ...]] = s.effects
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if e[0] == kind and (subject is None or e[1] == subject):
+            return e
+    return None
+
+
 def keyword(s: S, u: int, name: str) -> int:
     """A unit's keyword value: its card's, plus what effects give it this turn, or 0 once an
     effect has made it lose the keyword (Careful Targeting, Out of His Misery)."""
@@ -287,7 +298,7 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
         if "more_than" in cond and n <= len(s.select(cond["more_than"], ctl, source)):
             return False
     if "last_attack_missed" in cond:
-        e = next((e for e in reversed(s.effects) if e[0] == "last_attack"), None)
+        e = latest_effect(s, "last_attack")
         if e is None or e[2] or not s.matches(cond["last_attack_missed"], e[1], ctl, source):
             return False
     if "damaged_unit" in cond and (s.dmg is None or not s.matches_card(cond["damaged_unit"], s.dmg[0], ctl)):
@@ -535,7 +546,7 @@ def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
     if kind == "chosen":      # units, or Locations a `zone: location` choice picked
         return [u for u in ctx[PICKED] if s.zone[u] in (ARENA, BUILD, PLACE)]
     if kind == "last_attacker":
-        e = next((e for e in reversed(s.effects) if e[0] == "last_attack"), None)
+        e = latest_effect(s, "last_attack")
         return [e[1]] if e is not None and s.zone[e[1]] == ARENA else []
     if kind == "defender":      # the unit being attacked
         return [s.atk[1]] if s.atk is not None and s.zone[s.atk[1]] == ARENA else []
@@ -636,7 +647,8 @@ def _to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The effect's own card goes from its owner's discard pile back to their hand."""
     src = ctx[SRC]
     if len(op) > 1 and op[1] == "stack":    # with the cards stacked with it and its pilots
-        group = next((e[2] for e in reversed(s.effects) if e[0] == "left_play" and e[1] == src), (src,))
+        left = latest_effect(s, "left_play", src)
+        group: tuple[int, ...] = left[2] if left is not None else (src,)
         for c in group:
             if s.zone[c] == DISCARD and s.owner[c] == s.owner[src]:
                 to_hand(s, c)

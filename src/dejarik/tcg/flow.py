@@ -918,8 +918,8 @@ def _disembark(s: S, task: Task) -> None:
     waiting = [e for e in s.effects if e[0] == "step_end_fx" and e[1] == task[1]]
     if waiting:       # effects that waited for this step's end (effects.at_step_end)
         s.effects = [e for e in s.effects if e not in waiting]
-        for e in reversed(waiting):
-            push_fx(s, e[2], e[3])
+        for i in range(len(waiting) - 1, -1, -1):   # not reversed(): mypyc fails on it here
+            push_fx(s, waiting[i][2], waiting[i][3])
 
 
 def can_attack(s: S, u: int, t: int) -> bool:
@@ -1304,8 +1304,8 @@ def _end_turn(s: S, task: Task) -> None:
     if waiting:
         s.effects = [e for e in s.effects if e[0] != "turn_end"]
         s.tasks.append(task)
-        for e in reversed(waiting):
-            push_fx(s, e[1], e[2])
+        for i in range(len(waiting) - 1, -1, -1):   # not reversed(): mypyc fails on it here
+            push_fx(s, waiting[i][1], waiting[i][2])
         return
     s.mods = []
     # a stat line chosen stays (Zam Wesell (D)), and so do counters on a card in play (Credit)
