@@ -11,7 +11,7 @@ from dejarik.tcg import flow as F
 from dejarik.tcg.effects import discard_unit
 from dejarik.tcg.game import SAMPLES, new_state
 from dejarik.tcg.invariants import check_invariants
-from dejarik.tcg.state import ARENA, BUILD, DISCARD, LIGHT, PILOTING
+from dejarik.tcg.state import ARENA, BUILD, DISCARD, LIGHT, PILOTING, UNDER
 from tests.tcg.helpers import act, position, start, texts, unit
 
 
@@ -131,3 +131,22 @@ def test_pilot_decks_keep_the_invariants(tmp_path: Path) -> None:
             s.apply(a)
             assert check_invariants(s) == []
     assert moves > 50
+
+
+def test_a_retreated_stack_is_not_offered_as_a_pilot() -> None:
+    """Only a lone card pilots (the Character arena's rule, now also in the build zone): a
+    retreated pilot with another version stacked beneath it is not offered aboard; alone, it
+    is. Found by the random pool decks (seed 1500: a stack left beneath a pilot)."""
+    light = {"retreated": ["Luke Skywalker (D)"], "arena": ["Flare-S Swoop"]}
+    s = start(position(light=light), ("?build", LIGHT))
+    luke, swoop = unit(s, "Luke Skywalker (D)"), unit(s, "Flare-S Swoop")
+    move = f"pilot Luke Skywalker (D)#{luke} > Flare-S Swoop#{swoop}"
+    assert move in texts(s)
+    s = position(light={**light, "hand": ["Luke Skywalker (A)"]})
+    luke, other = unit(s, "Luke Skywalker (D)"), unit(s, "Luke Skywalker (A)")
+    s.hand[LIGHT].remove(other)
+    s.zone[other] = UNDER
+    s.under[luke] = [other]
+    assert check_invariants(s) == []
+    start(s, ("?build", LIGHT))
+    assert not any(t.startswith(f"pilot Luke Skywalker (D)#{luke}") for t in texts(s))

@@ -95,8 +95,9 @@ def _extra_seat(s: S, u: int, c: int) -> int:
 def moves(s: S, p: int) -> list[tuple[int, int]]:
     """p's pilot moves in its build step: (pilot, unit to board) or (pilot, OFF)."""
     out: list[tuple[int, int]] = []
-    onto = [c for c in s.arena[p][2] if not s.under.get(c)]    # a lone card, not a stack
-    onto += [c for c in s.build[p] if _ready(s, c)]
+    # a lone card, not a stack, whether in the Character arena or retreated to the build zone
+    onto = [c for c in (*s.arena[p][2], *s.build[p])
+            if not s.under.get(c) and (s.zone[c] != BUILD or _ready(s, c))]
     for c in onto:
         if pilot_ability(s, c) is not None and not moved(s, c):
             out += [(c, u) for u in hosts(s, c)]
