@@ -339,3 +339,16 @@ def test_rounds_of_dagger_learn_from_every_round_so_far(tmp_path: Path) -> None:
                                     "--out", str(tmp_path / "b.npz")])
     assert bad.exit_code != 0 and "--rounds repeats the self-play games" in bad.output
     assert not (tmp_path / "b.npz").exists()
+
+
+def test_kept_labels_name_no_folder_of_the_machine(tmp_path: Path) -> None:
+    """Kept labels are committed to the repository: their key names files without folders."""
+    import json
+
+    from dejarik.agents.positions import Labels, _same_key, _save_labels
+
+    key = json.dumps(["heuristic\tpolicy:file=/some/machine/student-ab.npz,greedy", [1]])
+    path = tmp_path / "00000.labels.json"
+    _save_labels(path, key, Labels([0, 1], [5, 6]))
+    kept = json.loads(path.read_text())["key"]
+    assert "/some/machine" not in kept and "student-ab.npz" in kept and _same_key(kept, key)

@@ -197,12 +197,15 @@ def _chunk_key(task: Task) -> str:
     return json.dumps(task[2:], sort_keys=True)
 
 
+def _portable(key: str) -> str:
+    """A chunk key with agents' files named without their folder (a student's file is named
+    by its weights' digest): kept files can move, and name no machine's paths."""
+    return re.sub(r'file=[^,:"\\]*/', "file=", key)
+
+
 def _same_key(kept: str, wanted: str) -> bool:
-    """Whether a kept chunk's settings are these: agents' files compared by name, not folder
-    (a student's file is named by its weights' digest), so a kept folder can be moved."""
-    def portable(key: str) -> str:
-        return re.sub(r'file=[^,:"\\]*/', "file=", key)
-    return portable(kept) == portable(wanted)
+    """Whether a kept chunk's settings are these, files compared by name, not folder."""
+    return _portable(kept) == _portable(wanted)
 
 
 def _kept_part(parts: Path, i: int, task: Task) -> Positions | None:
@@ -231,7 +234,8 @@ def _kept_labels(parts: Path, i: int, task: Task) -> Labels | None:
 def _save_labels(path: Path, key: str, labels: Labels) -> None:
     """Written whole or not at all."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps({"key": key, "chosen": labels.chosen, "checks": labels.checks}))
+    tmp.write_text(json.dumps({"key": _portable(key), "chosen": labels.chosen,
+                               "checks": labels.checks}))
     tmp.replace(path)
 
 
@@ -252,7 +256,7 @@ def _save(path: Path, key: str, data: Positions) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as f:
-        np.savez(f, key=np.array(key), obs=data.obs, offsets=data.offsets, chosen=data.chosen,
+        np.savez(f, key=np.array(_portable(key)), obs=data.obs, offsets=data.offsets, chosen=data.chosen,
                  values=data.values)
     tmp.replace(path)
 
