@@ -63,6 +63,15 @@ COURIER = "Sorusuub V-35 Courier"           # Light Ground 2/30/2/2, Independent
 REBEL_PILOT = "Rebel Pilot"                 # Light Character 2/20/2/2, Starfighter pilot (+20 speed)
 
 
+def finish_attack(s, limit: int = 50) -> None:
+    """Pass (or take the first option) until the attack under way has ended."""
+    for _ in range(limit):
+        if s.atk is None or not s.tasks:
+            return
+        acts = s.legal_actions()
+        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+
+
 def offered(s, move: str) -> bool:
     """Whether a decision waits and `move` is one of its options."""
     return bool(s.tasks) and not s.done and move in texts(s)
@@ -176,11 +185,7 @@ def test_darth_vader_e_powers_stormtroopers_evades_and_retaliates() -> None:
     while f"use {c(s, 'Darth Vader (E)')} 3" not in texts(s):
         act(s, "pass")
     act(s, f"use {c(s, 'Darth Vader (E)')} 3")
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"4 dice of damage at {KIT}") for x in s.log) and s.force[DARK] == 0
 
 
@@ -482,11 +487,7 @@ def test_jek_porkins_a_gives_his_starfighter_retaliate_two() -> None:
     while f"use {c(s, Z95)} 1" not in texts(s):
         act(s, "pass")
     act(s, f"use {c(s, Z95)} 1")
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"2 dice of damage at {WARSHIP}") for x in s.log) and s.force[LIGHT] == 0
     s = position(light={"arena": [Z95]}, dark={"arena": [WARSHIP]}, force=(0, 1))
     strike(s, WARSHIP, Z95, 0)
@@ -913,11 +914,7 @@ def test_let_the_wookiee_win_gives_your_units_in_an_arena_retaliate_two() -> Non
     while f"use {c(s, CLONE)} 1" not in texts(s):
         act(s, "pass")
     act(s, f"use {c(s, CLONE)} 1")
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"2 dice of damage at {CORE}") for x in s.log) and s.force[LIGHT] == 0
     s2 = position(light={"arena": [CLONE], "hand": ["Let the Wookiee Win"]}, dark={"arena": [CORE]}, force=(0, 2))
     play_in_step(s2, "Let the Wookiee Win", 0)
@@ -940,11 +937,7 @@ def test_blast_it_gives_a_space_unit_retaliate_three() -> None:
     while f"use {c(s, NABOO_CRUISER)} 1" not in texts(s):
         act(s, "pass")
     act(s, f"use {c(s, NABOO_CRUISER)} 1")
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"3 dice of damage at {WARSHIP}") for x in s.log) and s.force[LIGHT] == 0
 
 
@@ -1168,11 +1161,7 @@ def test_chewbacca_b_repairs_one_for_each_card_drawn_and_retaliates() -> None:
     while f"use {c(s, 'Chewbacca (B)')} 2" not in texts(s):
         act(s, "pass")
     act(s, f"use {c(s, 'Chewbacca (B)')} 2")
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"2 dice of damage at {MAUL_B}") for x in s.log) and s.force[LIGHT] == 0
 
 
@@ -1207,11 +1196,7 @@ def test_grand_moff_tarkin_a_gets_a_build_point_and_gives_your_jedi_retaliate_fo
     while move not in texts(s):
         act(s, "pass")
     act(s, move)
-    for _ in range(50):
-        if s.atk is None or not s.tasks:
-            break
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+    finish_attack(s)
     assert any(x.startswith(f"4 dice of damage at {KIT}") for x in s.log) and s.force[DARK] == 0
     s = position(dark={"arena": [MAUL_B]}, light={"arena": [KIT]}, force=(1, 0))
     s.tapped[unit(s, MAUL_B)] = True
