@@ -1,6 +1,6 @@
-"""Random and rule-of-thumb games with the four sample decks, checking the invariants of
-tcg/invariants.py after every action (issue 10's acceptance: 2,000 fuzzed games), and that a
-game's seed and actions replay it exactly."""
+"""Random and rule-of-thumb games with the eight sample decks (every pairing, across eras too),
+checking the invariants of tcg/invariants.py after every action (issue 10's acceptance: 2,000
+fuzzed games), and that a game's seed and actions replay it exactly."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from dejarik.tcg.game import new_state
 from dejarik.tcg.invariants import check_invariants
 from dejarik.tcg.state import TcgState
 
-DARK = ("separatist_droid_army", "sith_and_bounty_hunters")
-LIGHT = ("republic_clone_army", "jedi_council")
+DARK = ("separatist_droid_army", "sith_and_bounty_hunters", "imperial_stormtroopers", "death_star_navy")
+LIGHT = ("republic_clone_army", "jedi_council", "rebel_alliance", "mos_eisley_smugglers")
 MATCHUPS = list(itertools.product(DARK, LIGHT))
 
 
