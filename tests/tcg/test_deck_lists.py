@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from dejarik.cli.main import main
 from dejarik.core.errors import ConfigError
 from dejarik.core.registry import get_game
+from dejarik.tcg.family import sample_decks
+from dejarik.tcg.game import deck_for
 
 DARK = ["separatist_droid_army", "sith_and_bounty_hunters"]
 LIGHT = ["jedi_council", "republic_clone_army"]
@@ -58,7 +60,8 @@ def test_a_person_plays_one_deck_a_side() -> None:
     assert res.exit_code == 0, res.output
     decks = res.output.splitlines()[1]
     assert decks.startswith("   Dark Side: ")
-    assert any(d in decks for d in DARK) and any(d in decks for d in LIGHT)
+    dealt = [n for n in sample_decks() if n in decks]
+    assert sorted(deck_for(n).side for n in dealt) == ["dark", "light"], decks
 
 
 def test_a_learning_environment_refuses_a_configuration_of_several_layouts() -> None:

@@ -203,3 +203,25 @@ def test_the_features_are_a_lead_and_the_weights_accept_a_fitted_bias() -> None:
     assert len(dark) == len(HOOKS.feature_names) and dark == [-x for x in light]
     weights = HOOKS.check_weights({"bias": 0.0, "dominance": 2.0})
     assert weights["dominance"] == 2.0 and evaluate(s, DARK, weights) != evaluate(s, DARK)
+
+
+def _san_hill_build_step(build: list[tuple[str, int]]) -> TcgState:
+    """The Dark Side's build step with 2 build points; San Hill (A) (AOTC.txt) may tap for 2
+    more (and 1 for the opponent)."""
+    s = position(dark={"arena": ["San Hill (A)", "Destroyer Droid Squad"], "build": build,
+                       "deck": [FILLER] * 4},
+                 light={"arena": ["Clone Platoon", "Naboo Security Guard"], "deck": [FILLER] * 4})
+    s.bp = [2, 0]
+    s.turn = 2
+    return start(s, ("?build", DARK))
+
+
+def test_the_lookahead_player_uses_a_build_step_ability_when_the_step_ends_better() -> None:
+    """Super Battle Droid 8EX (cost 5) has 1 counter: the rule spends the 2 points on it and
+    stays short, while San Hill's 2 more finish it. Nothing to build: the tap buys nothing and
+    San Hill stays ready to attack."""
+    s = _san_hill_build_step([("Super Battle Droid 8EX", 1)])
+    assert heuristic_action(s, Rng(1))[0] == F.BUILD_K           # the rule ignores abilities
+    assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, unit(s, "San Hill (A)"), 0)
+    s = _san_hill_build_step([])
+    assert HOOKS.routine(s, Rng(1)) == (F.PASS, 0, 0)

@@ -12,7 +12,9 @@ from click.testing import CliRunner
 from dejarik.agents.base import make_agent
 from dejarik.cli.main import main
 from dejarik.sim.runner import play_game
-from dejarik.tcg.simreport import REPORT, summarize
+from dejarik.tcg.family import sample_decks
+from dejarik.tcg.game import deck_for
+from dejarik.tcg.simreport import REPORT, digest, summarize
 from dejarik.tcg.state import ARENA
 
 
@@ -42,6 +44,24 @@ def test_the_numbers_of_hand_made_records() -> None:
     assert s["lengths"] == {"dark": [[1, 1], [2, 1]], "light": [[3, 1]]}
 
 
+def test_the_cards_a_player_could_play_and_never_did_are_named() -> None:
+    """The census behind "no card left unused because the player cannot decide on it": per
+    side, the games in which a card's ability, Battle card or Mission could be played, and the
+    games it was."""
+    recs = []
+    for i in range(25):
+        rec = record("dark", 2, ["D--", "DD-"], ["A"])
+        rec.update(offered=[["Hold", "Used"], ["Hold"]], used=[["Used"] if i % 2 else [], []])
+        recs.append(rec)
+    s = summarize(recs)
+    assert s["use"] == [{"side": "dark", "card": "Hold", "offered": 25, "used": 0},
+                        {"side": "dark", "card": "Used", "offered": 25, "used": 12},
+                        {"side": "light", "card": "Hold", "offered": 25, "used": 0}]
+    line = digest(s)[-1]
+    assert "played in some game: 1" in line and line.endswith(
+        "never played: Hold (dark side, 25 games), Hold (light side, 25 games)")
+
+
 def test_a_traced_game_notes_each_turns_arenas_and_every_card_put_into_play() -> None:
     for seed in range(4):
         state, result, _ = play_game("tcg", {}, seed, [make_agent("greedy", seed)] * 2, trace=True)
@@ -55,6 +75,7 @@ def test_a_traced_game_notes_each_turns_arenas_and_every_card_put_into_play() ->
             in_play = {state.name(c) for c in range(len(state.card_def))
                        if state.zone[c] == ARENA and state.owner[c] == side}
             assert in_play <= set(rec["deployed"][side])
+            assert set(rec["used"][side]) <= set(rec["offered"][side])
         assert state.clone().trace is None
 
 
@@ -72,5 +93,8 @@ def test_dejarik_report_draws_a_run(tmp_path: Path) -> None:
     summary = json.loads((run / "summary.json").read_text(encoding="utf-8"))
     assert summary["games"] == summary["traced"] == 24
     assert summary["control"][0]["games"] == 24
-    assert len(summary["matchups"]) == 4, "every sample deck against every other side's"
+    sides = {n: deck_for(n).side for n in sample_decks()}
+    pairs = [r["matchup"].split(" v ") for r in summary["matchups"]]
+    assert len(pairs) > 1 and all(sides[d] == "dark" and sides[lt] == "light" for d, lt in pairs), \
+        "sample decks of each side dealt against each other"
     assert sum(r["games"] for r in summary["matchups"]) == 24

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dejarik.core.protocol import GameState
+from dejarik.core.protocol import Action, GameState
 from dejarik.core.runs import RecordError
 
 
@@ -29,6 +29,10 @@ class RunReport:
     def trace(self, state: GameState) -> None:
         """Start noting what `game_record` needs, from the position as it is. Only simulated
         games are traced, so a game played otherwise pays nothing for its record."""
+
+    def note_action(self, state: GameState, action: Action) -> None:
+        """In a traced game: the action about to be played, in the position that offers it (for
+        a record of what each player could do and did)."""
 
     def turns(self, state: GameState) -> int:
         """How many turns the game has lasted, as the game counts them."""

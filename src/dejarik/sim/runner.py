@@ -39,14 +39,18 @@ def play_game(game: str | Game, config: dict[str, Any], seed: int, agents: list[
     state = engine.new_state(cfg, seed) if start is None else start
     record = record and start is None
     report = engine.report
+    note = None
     if trace:
         require(report, engine, "report").trace(state)
+        note = report.note_action if report is not None else None
     recorder = Recorder(engine.name, cfg, seed, state) if record else None
     n = 0
     while not state.is_terminal() and n < max_actions:
         action = agents[state.current_player].act(state)
         if on_action is not None:
             on_action(state, action)
+        if note is not None:
+            note(state, action)
         text = state.action_to_text(action) if recorder else ""
         state.apply(action)
         n += 1

@@ -436,13 +436,51 @@ def settle(s: S, rng: Rng, budget: int = 300) -> None:
 
 def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
     """The lookahead player's decisions by rule: the `_ROUTINE` ones, and the chance to play
-    inside an attack, which it weighs by the odds of the dice rather than by one roll."""
+    inside an attack, which it weighs by the odds of the dice rather than by one roll. In the
+    build step, an ability is used when the build step it leads to ends better than the rule's."""
     task = s.tasks[-1]
     if task[0] == "?pop" and task[1] == F.IN_ATTACK and s.atk is not None:
         return _attack_window_choice(s, s.current_player, s.legal_actions())
     if task[0] == "?setup" and _uncovered(s, s.current_player):
         return _setup_choice(s, s.current_player, s.legal_actions())
+    if task[0] == "?build":
+        return _build_ability_choice(s, s.current_player, rng)
     return heuristic_action(s, rng) if task[0] in _ROUTINE else None
+
+
+ABILITY_MARGIN = 0.01
+"""How much better (on the evaluation's scale) the build step must end with an ability used."""
+
+
+def _build_ability_choice(s: S, me: int, rng: Rng) -> tuple[int, ...]:
+    """The rule's building, unless using an ability first ends the build step better: each
+    ability is tried on a copy, the step then played out by rule, and the end judged by the
+    evaluation (the position is the player's own re-deal, so nothing hidden is read)."""
+    usual = heuristic_action(s, rng)
+    uses = [a for a in s.legal_actions() if a[0] == F.ABILITY]
+    if not uses:
+        return usual
+    seed = rng.next64()
+    best, best_value = usual, _build_step_end(s, me, usual, seed) + ABILITY_MARGIN
+    for a in uses:
+        value = _build_step_end(s, me, a, seed)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _build_step_end(s: S, me: int, first: tuple[int, ...], seed: int, budget: int = 200) -> float:
+    """The evaluation once `first`, then the rest of me's build step by rule, are played."""
+    c = s.clone()
+    c.apply(first)
+    luck = Rng(seed)
+    while budget and not c.done and c.tasks:
+        task = c.tasks[-1]
+        if task[0] in _STOPS and (task[0] != "?build" or task[1] != me):
+            break
+        c.apply(heuristic_action(c, luck))
+        budget -= 1
+    return evaluate(c, me)
 
 
 def _uncovered(s: S, p: int) -> bool:

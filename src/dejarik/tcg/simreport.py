@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from dejarik.core.protocol import GameState
+from dejarik.core.protocol import Action, GameState
 from dejarik.core.reports import RunReport
 from dejarik.core.runs import MAX_TURNS, RecordError, count, one_of, summarize_dir
 from dejarik.core.stats import (
@@ -22,6 +22,8 @@ from dejarik.core.stats import (
     rounded,
     two_proportion_p,
 )
+from dejarik.tcg.carddefs import MISSION
+from dejarik.tcg.flow import ABILITY, DEPLOY, PLAY
 from dejarik.tcg.state import ARENA_NAMES, DARK, LIGHT, TcgState
 
 SIDES = ("dark", "light")
@@ -47,6 +49,8 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
     side_wins: Counter[tuple[str, str]] = Counter()
     card_games: Counter[tuple[str, str, str]] = Counter()   # (side, deck, card)
     card_wins: Counter[tuple[str, str, str]] = Counter()
+    offered: Counter[tuple[str, str]] = Counter()   # (side, card) -> games it could be played
+    used: Counter[tuple[str, str]] = Counter()      # ... and games it was
     traced = turns = n = 0
     for rec in records:
         key = f"{rec.get('dark')} v {rec.get('light')}"
@@ -77,6 +81,10 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
             for card in set(cards):
                 card_games[(side, deck, str(card))] += 1
                 card_wins[(side, deck, str(card))] += won
+        for side, could, did in zip(SIDES, rec.get("offered", ((), ())), rec.get("used", ((), ())),
+                                    strict=True):
+            offered.update((side, str(card)) for card in set(could))
+            used.update((side, str(card)) for card in set(did))
     if n == 0:
         raise RecordError("no games to summarise")
     rows = []
@@ -96,7 +104,9 @@ def summarize(records: Iterable[Mapping[str, Any]], *, min_games: int = MIN_GAME
             "control": [_control_row(turn, cells) for turn, cells in sorted(control.items())],
             "cards": {"rows": sorted(cards, key=lambda r: (r["side"], r["deck"], r["card"])),
                       "min_games": min_games, "q": q, "tested": len(tested),
-                      "significant": sum(r["significant"] for r in cards)}}
+                      "significant": sum(r["significant"] for r in cards)},
+            "use": [{"side": side, "card": card, "offered": k, "used": used[(side, card)]}
+                    for (side, card), k in sorted(offered.items())]}
 
 
 def _control_row(turn: int, cells: Mapping[str, int]) -> dict[str, Any]:
@@ -135,6 +145,13 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {r['matchup']}: Dark Side {r['dark_wins']}/{r['games']} "
                      f"{pct(r['dark_rate'])} (95% CI {pct_range(r['ci'])}), "
                      f"Light Side {light}" + (f", no winner {r['draws']}" if r["draws"] else ""))
+    use = summary.get("use", [])
+    if use:
+        never = [f"{r['card']} ({r['side']} side, {r['offered']} games)" for r in use
+                 if not r["used"] and r["offered"] >= MIN_GAMES]
+        lines.append(f"  cards with something to play: {len(use)}, played in some game: "
+                     f"{sum(1 for r in use if r['used'])}; offered in {MIN_GAMES}+ games and never "
+                     f"played: {', '.join(never) if never else 'none'}")
     lines += [f"warning: {x}" for x in summary.get("warnings", [])]
     return lines
 
@@ -146,7 +163,23 @@ class TcgReport(RunReport):
     draws = True
 
     def trace(self, state: GameState) -> None:
-        _tcg(state).trace = {"control": [], "deployed": [set(), set()]}
+        _tcg(state).trace = {"control": [], "deployed": [set(), set()],
+                             "offered": [set(), set()], "used": [set(), set()]}
+
+    def note_action(self, state: GameState, action: Action) -> None:
+        """The cards whose abilities, Battle card or Mission the player to move could play, and
+        the one it played: a card offered game after game and never played is one the player
+        cannot decide on."""
+        s = _tcg(state)
+        if s.trace is None:
+            return
+        p = s.current_player
+        offered = s.trace["offered"][p]
+        for a in s.legal_actions():
+            if _plays_card(s, a):
+                offered.add(s.name(a[1]))
+        if _plays_card(s, action):
+            s.trace["used"][p].add(s.name(action[1]))
 
     def turns(self, state: GameState) -> int:
         return _tcg(state).turn
@@ -157,8 +190,8 @@ class TcgReport(RunReport):
         out = {"end": ("dark" if s.won == DARK else "light" if s.won == LIGHT else "draw"),
                "reason": s.end_reason, "dark": s.config["dark"], "light": s.config["light"]}
         if s.trace is not None:
-            out.update(control=s.trace["control"],
-                       deployed=[sorted(cards) for cards in s.trace["deployed"]])
+            out.update({k: s.trace[k] if k == "control" else [sorted(cards) for cards in s.trace[k]]
+                        for k in ("control", "deployed", "offered", "used")})
         return out
 
     def summarize_run(self, run_dir: Path) -> dict[str, Any]:
@@ -171,6 +204,11 @@ class TcgReport(RunReport):
         from dejarik.tcg.simpage import write_report  # matplotlib loads only here
 
         return write_report(run_dir, out_html)
+
+
+def _plays_card(s: TcgState, a: Action) -> bool:
+    """An ability used, a Battle card played or a Mission completed."""
+    return a[0] in (ABILITY, PLAY) or (a[0] == DEPLOY and s.d(a[1]).kind == MISSION)
 
 
 def _tcg(state: GameState) -> TcgState:
