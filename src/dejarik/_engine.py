@@ -47,6 +47,7 @@ MODULES = (
     "tcg/flow.py",
     "tcg/effects.py",
     "tcg/pilots.py",
+    "tcg/equipment.py",
     "tcg/game.py",
     "tcg/observe.py",
     "tcg/policy_battle.py",

@@ -7,9 +7,9 @@ from typing import Any
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import all_defs
-from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, HAND, LIGHT, PLACE, TcgState
+from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, EQUIPPED, HAND, LIGHT, PLACE, TcgState
 
-ZONES = ("arena", "hand", "deck", "discard", "build", "retreated", "locations")
+ZONES = ("arena", "hand", "deck", "discard", "build", "retreated", "locations", "equipped")
 ARENA_WORDS = ("space", "ground", "character")
 
 
@@ -17,8 +17,9 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
              force: tuple[int, int] = (0, 0), seed: int = 1, **options: Any) -> TcgState:
     """A position with these cards. Each side maps zone -> list of card names; `build` takes
     (name, counters) pairs; `deck` lists cards top first; `locations` lists Locations in play,
-    each a name (in the first arena its type line names) or a (name, arena word) pair. No task
-    is pending."""
+    each a name (in the first arena its type line names) or a (name, arena word) pair;
+    `equipped` lists (Equipment, unit) pairs: the Equipment attached to that side's (first)
+    unit of that name, in an arena or retreated. No task is pending."""
     sides = [dark or {}, light or {}]
     names = sorted({(n if isinstance(n, str) else n[0]) for side in sides for z in ZONES
                     for n in side.get(z, [])})
@@ -36,7 +37,7 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
                 items = list(reversed(items))    # top = last
             for item in items:
                 name, counters = (item, 0) if isinstance(item, str) else item
-                if zone == "locations":
+                if zone in ("locations", "equipped"):
                     counters = 0
                 inst = len(s.card_def)
                 s.card_def.append(names.index(name))
@@ -46,7 +47,12 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
                 s.tapped.append(zone == "retreated")
                 s.face_up.append(zone == "retreated")
                 s.shown.append(1 << p)
-                if zone == "locations":
+                if zone == "equipped":
+                    host = next(u for u in range(inst) if s.owner[u] == p and s.name(u) == item[1]
+                                and s.zone[u] in (ARENA, BUILD))
+                    s.zone.append(EQUIPPED)
+                    s.gear.setdefault(host, []).append(inst)
+                elif zone == "locations":
                     d = s.d(inst)
                     where = d.homes[0] if isinstance(item, str) else ARENA_WORDS.index(item[1])
                     assert where in d.homes and s.places[where] < 0, f"{name} can't go there"

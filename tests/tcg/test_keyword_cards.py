@@ -79,6 +79,26 @@ CRIT = [  # (card, side, its Critical Hit, a sturdy enemy in its arena)
     ("Cloakshape Fighter", DARK, 1, NABOO_CRUISER),
     ("Modified YV-330 (A)", DARK, 1, NABOO_CRUISER),
     ("Delta Six Jedi Starfighter", LIGHT, 1, DCS),
+    # Return of the Jedi
+    ("Mixed Battlegroup", LIGHT, 1, DCS),
+    ("Red Squadron X-Wing", LIGHT, 1, DCS),
+    ("Elite Squad", LIGHT, 1, CORE),
+    ("Royal Guards", DARK, 1, STATION),
+    ("TIE Interceptor", DARK, 1, NABOO_CRUISER),
+    # ESB (91-210)
+    ("Luke Skywalker (H)", LIGHT, 2, "Darth Tyranus (D)"),
+    ("Snowspeeder Rogue Two", LIGHT, 1, CORE),
+    ("Snowtrooper Heavy Weapons Team", DARK, 2, STATION),
+    ("X-wing Rogue Seven", LIGHT, 1, DCS),
+    # ROTS
+    ("Commerce Guild Droid 81-X", DARK, 2, STATION),
+    ("AT-AP", LIGHT, 1, CORE),
+    ("DC0052 Intergalactic Airspeeder", LIGHT, 1, CORE),
+    ("Droid Tri-Fighter", DARK, 1, NABOO_CRUISER),
+    ("Plo Koon's Starfighter (A)", LIGHT, 2, DCS),
+    ("Vulture Droid Starfighter", DARK, 1, NABOO_CRUISER),
+    ("Boba Fett (H)", DARK, 3, "Luke Skywalker (N)"),
+    ("Scythe Squadron (A)", DARK, 1, NABOO_CRUISER),
 ]
 
 
@@ -127,6 +147,16 @@ SHIELDS = [  # (card, side, an enemy attacker in its arena)
     ("Corporate Alliance Tank Droid", DARK, CLONE),
     ("Republic Light Assault Cruiser", LIGHT, WING),
     ("Padme's Yacht (B)", LIGHT, WING),
+    # Return of the Jedi
+    ("Mon Calamari Cruiser", LIGHT, WARSHIP),
+    # ESB (91-210)
+    ("All Terrain Armored Transport", DARK, CLONE),
+    ("Kuat Nebulon-B Frigate", LIGHT, WING),
+    # ROTS
+    ("Patrol Mode Vulture Droid", DARK, CLONE),
+    ("Republic Assault Gunboat", LIGHT, WING),
+    ("Home One (A)", LIGHT, WARSHIP),
+    ("Imperial-Class Star Destroyer", DARK, NABOO_CRUISER),
 ]
 
 
@@ -155,6 +185,13 @@ BOMBARD = [  # (card, side, Bombard N, a Ground enemy)
     ("Trade Federation Blockade Ship", DARK, 5, STATION),
     # Battle of Yavin
     ("Star Destroyer", DARK, 2, STATION),
+    # Return of the Jedi
+    ("Death Star II (A)", DARK, 10, STATION),
+    # ESB (91-210)
+    ("TIE Bomber EX-1-8", DARK, 2, STATION),
+    # ROTS
+    ("Acclamator II-Class Assault Ship", LIGHT, 4, CORE),
+    ("Trade Federation Cruiser", DARK, 3, STATION),
 ]
 
 
@@ -229,6 +266,10 @@ STUN = [  # (card, side, Stun N, a sturdy enemy in its arena)
     # Battle of Yavin
     ("TIE Fighter DS-29-4", DARK, 3, NABOO_CRUISER),
     ("Sandtrooper Squad", DARK, 2, STATION),
+    # Return of the Jedi
+    ("Gray Squadron Y-Wing", LIGHT, 2, WARSHIP),
+    # ROTS
+    ("Droid Security Escort", DARK, 3, WARRIOR),
 ]
 
 
@@ -326,6 +367,24 @@ EVADE = [  # (card, side, ability number, Force cost, Evade N)
     ("Luke Skywalker (G)", LIGHT, 1, 2, 1),
     # The Phantom Menace
     ("A'Sharad Hett (A)", LIGHT, 1, 1, 1),
+    # Return of the Jedi
+    ("Luke Skywalker (M)", LIGHT, 2, 2, 2),
+    # ESB (91-210)
+    ("Luke Skywalker (H)", LIGHT, 2, 3, 2),
+    ("Darth Vader (J)", DARK, 2, 3, 2),
+    # ROTS
+    ("Obi-Wan Kenobi (M)", LIGHT, 2, 3, 2),
+    ("Plo Koon's Starfighter (A)", LIGHT, 2, 2, 1),
+    ("Anakin Skywalker (M)", LIGHT, 2, 2, 1),
+    ("Luke Skywalker (N)", LIGHT, 1, 5, 2),
+    ("Darth Vader (N)", DARK, 3, 2, 1),
+    ("Anakin Skywalker (K)", LIGHT, 1, 2, 2),
+    ("Elite Royal Guard", DARK, 2, 1, 1),
+    ("Princess Leia (J)", LIGHT, 1, 1, 1),
+    ("Luke Skywalker (O)", LIGHT, 2, 2, 2),
+    ("Darth Vader (O)", DARK, 3, 2, 2),
+    ("Darth Vader (P)", DARK, 3, 3, 2),
+    ("Emperor Palpatine (C)", DARK, 2, 2, 2),
 ]
 
 
@@ -351,6 +410,12 @@ DEFLECT = [  # (card, side, ability number, Force cost, Deflect N)
     ("Darth Maul (E)", DARK, 3, 3, 1),
     ("Obi-Wan Kenobi (I)", LIGHT, 2, 3, 1),
     ("Eeth Koth (A)", LIGHT, 2, 2, 1),
+    # Return of the Jedi
+    ("Luke Skywalker (M)", LIGHT, 1, 3, 1),
+    # ESB (91-210)
+    ("Darth Vader (J)", DARK, 3, 3, 1),
+    # ROTS
+    ("Darth Tyranus (H)", DARK, 1, 4, 2),
 ]
 
 
@@ -393,6 +458,8 @@ PILOTS = [  # (card, side, a unit it may board, what the unit gains)
     ("Luke Skywalker (G)", LIGHT, "YT-1300 Transport", {"critical_hit": 2}),
     # The Phantom Menace
     ("Sebulba (A)", DARK, "Patrol Speeder", {"speed": 20, "power": 2}),
+    # ROTS
+    ("Anakin Skywalker (M)", LIGHT, "Jedi Starfighter 3R3", {"speed": 10}),
 ]
 
 
@@ -439,6 +506,20 @@ ACCURACY = [  # (card, side, Accuracy N, a sturdy enemy in its arena)
     # The Phantom Menace
     ("Trade Federation STAP", DARK, 1, STATION),
     ("Gungan Kaadu Squad", DARK, 1, STATION),
+    # Return of the Jedi
+    ("Imperial Speeder Bike", DARK, 1, STATION),
+    # ESB (91-210)
+    ("Snowtrooper Squad", DARK, 1, STATION),
+    ("Blizzard Force AT-AT", DARK, 1, STATION),
+    # ROTS
+    ("Droid Security Escort", DARK, 1, WARRIOR),
+    ("Elite Guardian", DARK, 1, WARRIOR),
+    ("Patrol Mode Vulture Droid", DARK, 1, STATION),
+    ("BARC Speeder", LIGHT, 1, CORE),
+    ("Obi-Wan Kenobi (M)", LIGHT, 1, MAUL_B),
+    ("STAP Squad", DARK, 1, STATION),
+    ("Trade Federation Cruiser", DARK, 1, NABOO_CRUISER),
+    ("Rebel Scouts", LIGHT, 1, CORE),
 ]
 
 
@@ -478,6 +559,11 @@ INTERCEPT = [  # (card, side, ability number, Force cost, an ally in its arena, 
     ("Sandtrooper Squad", DARK, 1, 3, CORE, CLONE),
     ("Chewbacca (A)", LIGHT, 1, 1, WARRIOR, MAUL_B),
     ("X-wing Squadron", LIGHT, 1, 3, NABOO_CRUISER, WING),
+    # Return of the Jedi
+    ("TIE Interceptor", DARK, 2, 1, DCS, N1_SQUAD),
+    # ROTS
+    ("Droid Security Escort", DARK, 1, 1, MAUL_B, WARRIOR),
+    ("Elite Guardian", DARK, 1, 1, MAUL_B, WARRIOR),
 ]
 
 
@@ -530,6 +616,10 @@ OVERKILL = [  # (card, side, an enemy in the arena it attacks, another, sturdier
     ("Droid Starfighter Assault Wing", DARK, N1_SQUAD, NABOO_CRUISER),
     ("Mace Windu (D)", LIGHT, MAUL_B, "Darth Tyranus (C)"),
     ("Separatist Battle Droid", DARK, WARRIOR, KIT),
+    # ROTS
+    ("Chewbacca (L)", LIGHT, MAUL_B, "Darth Tyranus (C)"),
+    # Return of the Jedi
+    ("Endor Imperial Fleet", DARK, N1_SQUAD, NABOO_CRUISER),
 ]
 
 
@@ -571,6 +661,8 @@ def test_overkill_puts_the_hits_beyond_the_defenders_health_on_another_unit(card
 UNPREVENTABLE = [  # (card, side, a sturdy enemy in its arena, a Battle card that would prevent)
     # A New Hope
     ("Stormtrooper Assault Team", DARK, STATION, "Pilot's Dodge"),
+    # Return of the Jedi
+    ("Rancor", DARK, STATION, "Pilot's Dodge"),
 ]
 
 
@@ -634,6 +726,12 @@ RETALIATE = [  # (card, side, ability number, Force cost, Retaliate N, an enemy 
     # The Phantom Menace
     ("Yinchorri Fighter", DARK, 1, 0, 2, N1_SQUAD),
     ("Marauder-Class Corvette", DARK, 2, 0, 3, N1_SQUAD),
+    # Return of the Jedi
+    ("Cantina Bar Mob", LIGHT, 1, 1, 4, DROIDS),
+    ("Chewbacca (K)", LIGHT, 1, 1, 5, MAUL_B),
+    # ROTS
+    ("Elite Guardian", DARK, 2, 1, 3, WARRIOR),
+    ("Chewbacca (J)", LIGHT, 1, 2, 4, MAUL_B),
 ]
 
 
@@ -694,6 +792,18 @@ ARMOR = [  # (card, side, an enemy attacker in its arena without Accuracy or Cri
     ("Citadel Cruiser", DARK, N1_SQUAD),
     ("Gian Speeder", LIGHT, BDS),
     ("Trade Federation MTT", DARK, CLONE),
+    # ESB (91-210)
+    ("All Terrain Armored Transport", DARK, CLONE),
+    ("All Terrain Scout Transport", DARK, CLONE),
+    ("Blizzard Force AT-AT", DARK, CLONE),
+    ("Imperial II-Class Star Destroyer", DARK, N1_SQUAD),
+    ("Kuat Nebulon-B Frigate", LIGHT, WING),
+    ("Snowtrooper Guard", DARK, WARRIOR),
+    ("Darth Vader (J)", DARK, WARRIOR),
+    # ROTS
+    ("AT-AP", LIGHT, BDS),
+    ("AT-RT", LIGHT, BDS),
+    ("Tank Droid", DARK, CLONE),
 ]
 
 
@@ -714,6 +824,9 @@ LUCKY = [  # (card, side, ability number, Lucky X, an enemy attacker rolling mor
     ("Jar Jar Binks (B)", LIGHT, 2, 3, MAUL_B),
     ("Anakin's Podracer (A)", LIGHT, 2, 1, DROIDS),
     ("Inferno (A)", DARK, 2, 2, N1_SQUAD),
+    # Return of the Jedi
+    ("Mixed Battlegroup", LIGHT, 3, 1, DCS),
+    ("Elite Squad", LIGHT, 2, 2, DROIDS),
 ]
 
 

@@ -7,13 +7,14 @@ themselves are in tests/tcg/test_locations.py."""
 
 from __future__ import annotations
 
-from dejarik.tcg.effects import abilities_of, keyword
-from dejarik.tcg.state import COMMAND, DISCARD
+from dejarik.tcg.effects import abilities_of, discard_unit, keyword
+from dejarik.tcg.state import BUILD, COMMAND, DISCARD, TcgState
 from tests.tcg.helpers import (
     DARK,
     LIGHT,
     act,
     c,
+    close_window,
     complete,
     in_attack_window,
     mission,
@@ -917,3 +918,200 @@ def test_orn_free_taa_a_taps_for_a_build_point_and_shrugs_off_attackers() -> Non
                                             or s.zone[unit(s, "Orn Free Taa (A)")] == DISCARD)
     s = attacked(False)
     assert not s.tapped[unit(s, TC14)] and s.damage[unit(s, "Orn Free Taa (A)")] == 0
+
+
+# ---- cards that change control or arenas (the shared primitives) ----------------------------
+GARDULLA = "Gardulla the Hutt (A)"   # Neutral Character 7/20/3/6, Hutt
+
+
+def _gardulla_at_character_step(force: int) -> tuple[TcgState, int, int]:
+    """The Character battle step's first chance to play, with Gardulla's ability offered to
+    the Dark Side if it can be used (the Light Side passes first)."""
+    s = position(dark={"arena": [GARDULLA]}, light={"arena": [GUARD, "Obi-Wan Kenobi (A)", CLONE]},
+                 force=(force, 0))
+    start(s, ("step", 2))
+    pass_until(s, "?pop")
+    while s.tasks and s.current_player != DARK and f"use {c(s, GARDULLA)} 1" not in texts(s):
+        act(s, "pass")
+    return s, unit(s, GUARD), unit(s, "Obi-Wan Kenobi (A)")
+
+
+def test_gardulla_the_hutt_a_takes_a_character_until_the_character_step_ends() -> None:
+    """Gardulla the Hutt (A) (PM.yaml): pay X Force, in the Character battle step with no
+    attack on, for control of an opposing non-Jedi Character of total build cost X or less
+    until that step ends; X is paid as the chosen unit's cost (Naboo Security Guard: 2)."""
+    s, guard, obi = _gardulla_at_character_step(5)
+    act(s, f"use {c(s, GARDULLA)} 1")
+    offered = texts(s)
+    assert any(f"#{guard}" in t for t in offered) and not any(f"#{obi}" in t for t in offered)
+    act(s, next(t for t in offered if f"#{guard}" in t))
+    assert (s.owner[guard], guard in s.arena[DARK][2], s.force[DARK]) == (DARK, True, 3)
+    assert s.lent[guard] == [LIGHT, 2]
+    start(s, ("disembark", 2))                  # the Character battle step ends
+    assert (s.owner[guard], guard in s.arena[LIGHT][2], s.lent) == (LIGHT, True, {})
+
+
+def test_gardulla_the_hutt_a_offers_nothing_beyond_your_force_and_returns_discards() -> None:
+    """Gardulla the Hutt (A) (PM.yaml): with 1 Force no Character is cheap enough, so the
+    ability is not offered; a unit taken and then discarded goes to its owner's discard pile."""
+    s, guard, _ = _gardulla_at_character_step(1)
+    assert not s.tasks or f"use {c(s, GARDULLA)} 1" not in texts(s)
+    s, guard, _ = _gardulla_at_character_step(2)
+    act(s, f"use {c(s, GARDULLA)} 1")
+    act(s, next(t for t in texts(s) if f"#{guard}" in t))
+    assert s.owner[guard] == DARK and s.force[DARK] == 0
+    discard_unit(s, guard)
+    assert guard in s.discard[LIGHT] and s.owner[guard] == LIGHT and not s.lent
+
+
+WALKER = "Walking Droid Starfighter"   # Dark Ground 4/20/3/2, Critical Hit 1
+
+
+def test_walking_droid_starfighter_moves_to_space_and_fights_there() -> None:
+    """Walking Droid Starfighter (PM.yaml): pay 3 Force in the Space battle step, before any
+    attack this turn: it moves into the Space arena and is a Space unit there (it may attack a
+    Space unit; a Ground selector no longer sees it); retreated, it comes back to Ground."""
+    s = position(dark={"arena": [WALKER]}, light={"arena": ["Republic Cruiser", CLONE]}, force=(3, 0))
+    w = unit(s, WALKER)
+    start(s, ("step", 0))
+    pass_until(s, "?pop")
+    while s.current_player != DARK:
+        act(s, "pass")
+    act(s, f"use {c(s, WALKER)} 1")
+    assert (s.unit_arena(w), w in s.arena[DARK][0], s.unit_type(w), s.force[DARK]) == (0, True, "space", 0)
+    assert s.critical_hit(w) == 1
+    act(s, f"hold {c(s, 'Republic Cruiser')}")          # the Light Side's faster Cruiser waits
+    assert f"attack {c(s, WALKER)} > {c(s, 'Republic Cruiser')}" in texts(s)
+    from dejarik.tcg.effects import retreat
+    retreat(s, w)
+    assert w in s.build[DARK] and s.unit_arena(w) == 1 and not s.moved
+
+
+def test_walking_droid_starfighter_is_not_offered_after_an_attack() -> None:
+    """Walking Droid Starfighter (PM.yaml): once a unit has attacked this turn, no move."""
+    s = position(dark={"arena": [WALKER]}, light={"arena": ["Republic Cruiser", CLONE]}, force=(3, 0))
+    s.attacked = 1
+    start(s, ("step", 0))
+    assert s.tasks[-1][0] == "?attack" and not any(t.startswith("use ") for t in texts(s))
+
+
+def test_darth_sidious_d_taxes_the_opponents_force_abilities_only() -> None:
+    """Darth Sidious (D) (PM.yaml; rulings): the opponent's activated abilities that cost Force
+    (0 or more) cost 2 more; one with no Force cost (Yoda (B)'s tap) stays free, unless a Nexu
+    taxes it too; his own Evade 2 costs 3."""
+    s = position(dark={"arena": ["Darth Sidious (D)"]}, light={"arena": ["Kit Fisto (A)"]}, force=(0, 3))
+    kit = unit(s, "Kit Fisto (A)")
+    start(s, ("damage", kit, 3, -1, 1))
+    assert not s.tasks and s.damage[kit] == 3           # Evade for 2 + 2 is out of reach
+    s = position(dark={"arena": ["Darth Sidious (D)"]}, light={"arena": ["Kit Fisto (A)"]}, force=(0, 4))
+    kit = unit(s, "Kit Fisto (A)")
+    start(s, ("damage", kit, 3, -1, 1))
+    act(s, f"use {c(s, 'Kit Fisto (A)')} 1")
+    assert s.force[LIGHT] == 0
+    s = position(dark={"arena": ["Darth Sidious (D)"]}, light={"arena": ["Yoda (B)"]})
+    start(s, ("?build", LIGHT))
+    assert f"use {c(s, 'Yoda (B)')} 3" in texts(s)
+    s = position(dark={"arena": ["Darth Sidious (D)", "Nexu"]}, light={"arena": ["Yoda (B)"]}, force=(0, 2))
+    start(s, ("?build", LIGHT))
+    assert f"use {c(s, 'Yoda (B)')} 3" not in texts(s)   # 1 (Nexu) + 2 (Sidious, extended) > 2
+    s = position(dark={"arena": ["Darth Sidious (D)"]}, force=(3, 0))
+    sid = unit(s, "Darth Sidious (D)")
+    start(s, ("damage", sid, 3, -1, 1))
+    act(s, f"use {c(s, 'Darth Sidious (D)')} 2")
+    close_window(s)
+    assert s.damage[sid] == 1 and s.force[DARK] == 0
+
+
+def test_duel_of_the_fates_repeats_a_battle_step_nobody_holds() -> None:
+    """Duel of the Fates (PM.yaml): this turn, when a battle step ends with neither player
+    controlling its arena, all units there untap and the step is fought again; not where one
+    side holds the arena (or has no unit there)."""
+    duel = ("Duel of the Fates", 7)                    # fully built: its cost is 7
+    s = position(light={"build": [duel], "arena": ["Republic Cruiser"]},
+                 dark={"arena": ["Trade Federation Battleship"]})
+    complete(s, "Duel of the Fates", LIGHT)
+    for u in s.all_in_play():
+        s.tapped[u] = True
+    start(s, ("disembark", 0))
+    assert any("battle step again" in x for x in s.log)
+    assert not any(s.tapped[u] for u in s.all_in_play()) and s.tasks[-1][0] == "?attack"
+    s = position(light={"build": [duel], "arena": ["Republic Cruiser"]})
+    complete(s, "Duel of the Fates", LIGHT)
+    s.tapped[unit(s, "Republic Cruiser")] = True
+    start(s, ("disembark", 0))
+    assert not any("battle step again" in x for x in s.log) and s.tapped[unit(s, "Republic Cruiser")]
+
+
+def test_rune_haako_a_draws_two_then_pays_with_a_trade_federation_card_or_two() -> None:
+    """Rune Haako (A) (PM.yaml; ruling): pay 0 -> he retreats; tap -> draw 2, then discard 2
+    cards unless you discard a Trade Federation card (two may go even with one in hand)."""
+    rune = "Rune Haako (A)"
+    s = position(dark={"arena": [rune], "deck": [KAMINOAN, BDS]})
+    s.phase = COMMAND
+    start(s, ("?build", DARK))
+    act(s, f"use {c(s, rune)} 2")
+    assert len(s.hand[DARK]) == 2
+    act(s, texts(s)[0])                                   # the Trade Federation way
+    assert texts(s) == [f"choose {c(s, BDS)}"]
+    act(s, f"choose {c(s, BDS)}")
+    assert s.hand[DARK] == [unit(s, KAMINOAN)]
+    s = position(dark={"arena": [rune], "deck": [KAMINOAN, GUARD]})
+    s.phase = COMMAND
+    start(s, ("?build", DARK))
+    act(s, f"use {c(s, rune)} 2")
+    act(s, f"choose {c(s, KAMINOAN)}")                    # no Trade Federation card: 2 go
+    act(s, f"choose {c(s, GUARD)}")
+    assert s.hand[DARK] == [] and len(s.discard[DARK]) == 2
+    s = position(dark={"arena": [rune]}, light={"arena": [CLONE]})
+    start(s, ("step", 2))
+    pass_until(s, "?pop")
+    while s.current_player != DARK:
+        act(s, "pass")
+    act(s, f"use {c(s, rune)} 1")
+    assert s.zone[unit(s, rune)] == BUILD
+
+
+def test_aurra_sing_c_holds_a_deck_card_for_each_unit_she_destroys() -> None:
+    """Aurra Sing (C) (PM.txt): she counts as a Dark Jedi; when her damage discards a unit, the
+    top card of her deck goes face down under her (out of play, not her stack) and she gets +10
+    speed, +1 power and +1 health for each. Her rulings: another version on top keeps the cards
+    but not the bonus; leaving play other than by a discard sets them aside until the game ends
+    (a discard sends them to the discard pile). Her opponent may not know the card."""
+    from dejarik.tcg.effects import SET_ASIDE, place_unit
+    from dejarik.tcg.invariants import check_invariants
+    from dejarik.tcg.observe import observation
+    from dejarik.tcg.state import HAND, HELD
+    from tests.tcg.helpers import hits_with
+
+    name = "Aurra Sing (C)"
+    s = position(dark={"arena": [name], "hand": ["Aurra Sing (A)"], "deck": [BDS, CLONE]},
+                 light={"arena": [GUARD, KAMINOAN]})
+    aurra, top = unit(s, name), unit(s, BDS)
+    assert "Dark Jedi" in s.d(aurra).tags
+    assert (s.speed(aurra), s.power(aurra), s.health(aurra)) == (40, 4, 4)
+    s.damage[unit(s, GUARD)] = 1
+    hits_with(s, aurra, unit(s, GUARD), [5, 5])
+    assert (s.zone[unit(s, GUARD)], s.zone[top], s.held[aurra]) == (DISCARD, HELD, [top])
+    assert (s.speed(aurra), s.power(aurra), s.health(aurra), s.stack_size(aurra)) == (50, 5, 5, 0)
+    assert check_invariants(s) == []
+    mine = observation(s, DARK)["sides"][DARK]["arenas"]["character"][0]["held"]
+    theirs = observation(s, LIGHT)["sides"][DARK]["arenas"]["character"][0]["held"]
+    assert (mine, theirs) == ([BDS], ["a face-down card"])
+    # a damage that doesn't discard adds nothing
+    hits_with(s, aurra, unit(s, KAMINOAN), [1, 1, 1, 1])
+    assert s.held[aurra] == [top]
+    # another version on top: the card stays with the stack, the bonus doesn't apply
+    other = unit(s, "Aurra Sing (A)")
+    place_unit(s, other)
+    # (+10 speed for the one card beneath it, as any stack; nothing for the held card)
+    assert (s.held.get(other), s.speed(other), s.stack_size(other)) == ([top], s.d(other).speed + 10, 1)
+    # returned to hand: the card is set aside, out of play, for the rest of the game
+    start(s, ("fx", (("return_to_hand", ("self",)),), 0, (DARK, other, (), -1, 0)))
+    assert (s.zone[other], s.held.get(SET_ASIDE), s.zone[top]) == (HAND, [top], HELD)
+    # a discard sends them to the discard pile instead
+    s = position(dark={"arena": [name], "deck": [BDS]}, light={"arena": [GUARD]})
+    aurra = unit(s, name)
+    s.damage[unit(s, GUARD)] = 1
+    hits_with(s, aurra, unit(s, GUARD), [5, 5])
+    discard_unit(s, aurra)
+    assert (s.zone[unit(s, BDS)], s.held) == (DISCARD, {})

@@ -225,3 +225,36 @@ def test_the_lookahead_player_uses_a_build_step_ability_when_the_step_ends_bette
     assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, unit(s, "San Hill (A)"), 0)
     s = _san_hill_build_step([])
     assert HOOKS.routine(s, Rng(1)) == (F.PASS, 0, 0)
+
+
+def _defender_window(attacker: str, defender: str, force: int) -> TcgState:
+    """Space battle: the Dark Side's attacker has declared against the defender; the Light
+    Side, with X-wing Squadron (ANH.txt: Intercept for 3 Force, Retaliate 2 for 2 Force) in
+    the arena, has its chance to play before the dice."""
+    light = ["X-wing Squadron"] + ([defender] if defender != "X-wing Squadron" else [])
+    s = position(dark={"arena": [attacker], "deck": [FILLER] * 3},
+                 light={"arena": light, "deck": [FILLER] * 3}, force=(0, force))
+    s.turn = 1
+    start(s, ("battle",), ("end_turn",))
+    pass_until(s, "?attack")
+    s.apply((F.ATTACK, unit(s, attacker), unit(s, defender)))
+    while s.current_player != LIGHT:
+        s.apply((F.PASS, 0, 0))
+    assert s.tasks[-1][:2] == ("?pop", F.IN_ATTACK)
+    return s
+
+
+def test_the_lookahead_player_intercepts_and_retaliates_when_the_odds_pay_for_the_force() -> None:
+    """Intercept: TIE Fighter Squad's 5 dice would likely destroy X-Wing Red Two (health 2);
+    the Squadron (health 5) takes the attack instead. Retaliate: a TIE Fighter DS-73-5 (health
+    1) attacking the Squadron meets 2 dice, which destroy it 3 times in 4; against TIE Fighter
+    Squad (health 4) they can't, and the Force stays. The rule of thumb never plays them."""
+    s = _defender_window("TIE Fighter Squad", "X-Wing Red Two", 3)
+    squadron = unit(s, "X-wing Squadron")
+    assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, squadron, 0)
+    assert heuristic_action(s, Rng(1)) == (F.PASS, 0, 0)
+    s = _defender_window("TIE Fighter DS-73-5", "X-wing Squadron", 2)
+    assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, squadron, 1)
+    s = _defender_window("TIE Fighter Squad", "X-wing Squadron", 2)
+    assert (F.ABILITY, squadron, 1) in s.legal_actions()
+    assert HOOKS.routine(s, Rng(1)) == (F.PASS, 0, 0)

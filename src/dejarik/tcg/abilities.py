@@ -54,10 +54,23 @@ class Sel:
     only_chosen: bool = False               # (in `each`) only the unit(s) an earlier step chose
     stacked: bool | None = None             # with other versions stacked under it, or with none
     location: bool = False                  # Locations in the arenas instead of units
+    min_speed: int | None = None            # speed now at least this
+    discard: bool = False                   # cards in the discard piles instead of units
+    max_speed: int | None = None            # speed now at most this
+    max_cost: int | None = None             # total build cost (card's, +1 per card beneath) at most this
+    has_upkeep: bool | None = None          # has an Upkeep ability (or none)
+    has_bounty: bool | None = None          # its card has a Bounty ability (or none)
+    is_pilot: bool | None = None            # a card with a pilot ability ("your Pilots"), or not
+    discards_here: bool = False             # in an arena a unit has been discarded from this turn
+    different: str = ""                     # "speed"/"name": (a choice of several, or a count)
+                                            # each unit differs from the others in it
+    cost_cap: str = ""                      # total build cost at most: "force" the controller's
+                                            # Force now, "counters" the counters on the ability's card
 
 
 ARENA_CHOSEN, ARENA_ATTACK = 10, 11         # the arena chosen earlier / of the attack in progress
 ARENA_THREATENED = 12                       # the arena of the unit damage is about to be dealt to
+FREE_DEPLOY = 1000                          # deploy_discount n: all: more than any build cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +103,28 @@ class Ability:
     from_discard: bool = False    # works only while its card is in its owner's discard pile
     build_points: int = 0         # build points to pay (a cost)
     once_per_turn: bool = False   # an activated ability its unit may use once a turn
+    force_cost: bool = True       # its cost names Force ("Pay 0 Force" too); False: tap only etc.
 
 
+UNIT_OR_MISSION = (*ARENAS, "mission")   # a selector's `type` words
+SEARCH_KINDS = ("battle", "unit", "location", "any", *ARENAS, "equipment")   # a search's `kind`
 KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon", "stun", "accuracy", "overkill",
-            "dice_penalty", "unpreventable", "barrage", "armor")
-FLAG_KEYWORDS = ("overkill", "unpreventable", "armor")   # keywords without a number: n is 1 when left out
-TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any", "intercept", "retaliate")
+            "dice_penalty", "unpreventable", "barrage", "armor", "unpreventable_all")
+# keywords without a number: n is 1 when left out
+FLAG_KEYWORDS = ("overkill", "unpreventable", "armor", "unpreventable_all")
+TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any", "intercept", "retaliate", "disrupt")
 EVENTS = ("battle_start", "battle_end", "step_start_character", "build_roll", "deployed",
           "discarded", "attack_end", "attacks", "destroys", "draw_step", "damages",
           "discarded_from_hand",
           "attacked", "other_deployed", "takes_damage", "step_start_space", "step_start_ground",
-          "step_end_space", "step_end_ground", "step_end_character", "build_step_start", "draws")
+          "step_end_space", "step_end_ground", "step_end_character", "build_step_start", "draws",
+          "unit_attacks", "deploys_while_discarded", "prevents")
 STAT_KEYS = ("speed", "power", "critical_hit")
+# the ways an Upkeep may be paid (reference section 6)
+UPKEEP_OPTIONS = ("build_points", "force", "discard", "tap", "counters", "mill", "tap_unit", "to_hand")
+# the triggers a pilot may give the unit it flies (flow.fire runs them for the unit)
+PILOT_EVENTS = ("discarded", "battle_end", "battle_start", "attacks", "step_start_space", "step_start_ground",
+                "step_start_character", "build_roll")
 UNTIL = ("attack", "battle", "turn")
 
 
@@ -153,7 +176,8 @@ class _Reader:
     _SEL: frozenset[str] = frozenset({
         "owner", "arena", "type", "subtype", "not_subtype", "name", "tapped", "damaged", "other",
         "other_than", "max_power", "zone", "any_of", "side", "unique", "all_subtypes", "min_power",
-        "has_keyword", "max_health", "piloted", "chosen", "stacked"})
+        "has_keyword", "max_health", "piloted", "chosen", "stacked", "min_speed", "max_speed",
+        "max_cost", "has_upkeep", "is_pilot", "discards_here", "has_bounty", "different"})
 
     def sel(self, value: Any, what: str) -> Sel:
         if value is None:
@@ -172,15 +196,16 @@ class _Reader:
                                     f"attack, got {a!r}")
             arenas = tuple(special[a] if a in special else ARENAS.index(a) for a in names)
         types = self.words(d["type"], f"{what}.type") if "type" in d else ()
-        for t in types:
-            if t not in ARENAS:
-                raise self.fail(f"{what}.type: a unit type ({', '.join(ARENAS)}), got {t!r}")
-        for flag in ("tapped", "damaged", "other", "unique", "piloted", "chosen", "stacked"):
+        for t in types:     # mission: only where cards are named (deploy_cost: Holoprojection Chamber)
+            if t not in UNIT_OR_MISSION:
+                raise self.fail(f"{what}.type: a unit type ({', '.join(ARENAS)}) or mission, got {t!r}")
+        for flag in ("tapped", "damaged", "other", "unique", "piloted", "chosen", "stacked", "has_upkeep",
+                     "is_pilot", "discards_here", "has_bounty"):
             if flag in d and not isinstance(d[flag], bool):
                 raise self.fail(f"{what}.{flag}: true or false, got {d[flag]!r}")
         if d.get("other_than", "defender") not in ("defender", "chosen", "threatened"):
             raise self.fail(f"{what}.other_than: defender, chosen or threatened, got {d['other_than']!r}")
-        if d.get("zone", "build") not in ("build", "any", "location"):
+        if d.get("zone", "build") not in ("build", "any", "location", "discard"):
             raise self.fail(f"{what}.zone: 'build' (the build zone), 'any' (arenas and build zones) "
                             f"or 'location' (Locations in the arenas), got {d['zone']!r}")
         side = d.get("side", "")
@@ -201,16 +226,27 @@ class _Reader:
                    max_power=self.integer(d["max_power"], f"{what}.max_power", 0)
                    if "max_power" in d else None,
                    build_zone=d.get("zone") == "build", anywhere=d.get("zone") == "any", side=side,
-                   location=d.get("zone") == "location",
+                   location=d.get("zone") == "location", discard=d.get("zone") == "discard",
                    unique=d.get("unique"),
                    all_subtypes=(self.words(d["all_subtypes"], f"{what}.all_subtypes")
                                  if "all_subtypes" in d else ()),
                    min_power=self.integer(d["min_power"], f"{what}.min_power", 0)
                    if "min_power" in d else None,
                    has_keyword=self.keyword_name(d.get("has_keyword", ""), f"{what}.has_keyword"),
+                   different=self.different(d.get("different", ""), f"{what}.different"),
                    max_health=self.integer(d["max_health"], f"{what}.max_health", 0)
                    if "max_health" in d else None,
                    piloted=d.get("piloted"), only_chosen=bool(d.get("chosen")), stacked=d.get("stacked"),
+                   min_speed=self.integer(d["min_speed"], f"{what}.min_speed", 0)
+                   if "min_speed" in d else None,
+                   max_speed=self.integer(d["max_speed"], f"{what}.max_speed", 0)
+                   if "max_speed" in d else None,
+                   max_cost=self.integer(d["max_cost"], f"{what}.max_cost", 0)
+                   if "max_cost" in d and d["max_cost"] not in ("force", "counters") else None,
+                   cost_cap=d["max_cost"] if d.get("max_cost") in ("force", "counters") else "",
+                   has_upkeep=d.get("has_upkeep"), is_pilot=d.get("is_pilot"),
+                   discards_here=bool(d.get("discards_here")),
+                   has_bounty=d.get("has_bounty"),
                    any_of=tuple(self.sel(a, f"{what}.any_of[{i}]") for i, a in enumerate(alts)))
 
     # -- targets and effects ---------------------------------------------------------------
@@ -245,6 +281,11 @@ class _Reader:
             return ("attacker", d["attacker"] == "you")
         raise self.fail(f"{what}: name a unit with choose, each, pick_any, attacker or self")
 
+    def different(self, value: Any, what: str) -> str:
+        if value not in ("", "speed", "name"):
+            raise self.fail(f"{what}: speed or name, got {value!r}")
+        return str(value)
+
     def side(self, value: Any, what: str) -> str:
         if value not in ("you", "opponent", "dark", "light"):
             raise self.fail(f"{what}: you, opponent, dark or light, got {value!r}")
@@ -268,28 +309,45 @@ class _Reader:
             d = self.mapping(arg, at, {"unit", *STAT_KEYS, "until"})
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
             # power: chosen_power, as much power as the unit(s) an earlier step chose have
-            stats = tuple("chosen_power" if k == "power" and d.get(k) == "chosen_power"
+            # power: stack_cards, as many as the cards in the effect's own unit's stack
+            # power: cost_gap, the defender's total build cost less the attacker's (Han's Attack)
+            # power: x, the X an earlier pay_x step paid (Vader's Vengeance)
+            # power: chosen_cost, the total build cost of the unit(s) an earlier step chose
+            worded = ("chosen_power", "stack_cards", "cost_gap", "x", "chosen_cost")
+            stats = tuple(d[k] if k == "power" and d.get(k) in worded
                           else self.integer(d.get(k, 0), f"{at}.{k}") for k in STAT_KEYS)
             if d.get("until") not in UNTIL:
                 raise self.fail(f"{at}.until: one of {', '.join(UNTIL)}")
             steps.append(("modify", unit, stats, UNTIL.index(d["until"])))
         elif name in ("damage", "dice_damage", "remove_damage"):
             d = self.mapping(arg, at, {"unit", "n", "unless", "no_evade"} if name == "damage"
-                             else {"unit", "n", "unless"})
+                             else {"unit", "n", "leave"} if name == "remove_damage"
+                             else {"unit", "n", "unless", "only_prevented_by"})
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
             every = d.get("n") == "all" and name == "remove_damage"
             n: Any = -1 if every else ("counters" if d.get("n") == "counters" and name == "damage"
+                                      else "x" if d.get("n") == "x" and name == "dice_damage"
+                                      else "chosen_cost"
+                                      if d.get("n") == "chosen_cost" and name == "remove_damage"
                                       else "power" if d.get("n") == "power" and name == "dice_damage"
                                       else self.integer(d.get("n"), f"{at}.n", 1))
-            unless = None
+            unless: Any = None      # (selector, pays), or for remove_damage the counters to leave
             if "unless" in d:
                 u = self.mapping(d["unless"], f"{at}.unless", {"opponent_has", "pays"})
                 has = (self.sel(u["opponent_has"], f"{at}.unless.opponent_has")
                        if "opponent_has" in u else None)
                 unless = (has, self.integer(u.get("pays"), f"{at}.unless.pays", 1))
-            steps.append((name, unit, n, unless, self.no_evade(d.get("no_evade"), f"{at}.no_evade")))
+            if "leave" in d:    # remove_damage: all but this many counters ("all but 1")
+                if not every:
+                    raise self.fail(f"{at}.leave: only with n: all")
+                unless = self.integer(d["leave"], f"{at}.leave", 1)
+            # only_prevented_by: only prevention abilities of units the selector names (of the
+            # damaged unit's side) can prevent it ("only by a Jedi Master")
+            only = ((self.sel(d["only_prevented_by"], f"{at}.only_prevented_by"),)
+                    if "only_prevented_by" in d else ())
+            steps.append((name, unit, n, unless, self.no_evade(d.get("no_evade"), f"{at}.no_evade"), *only))
         elif name in ("tap", "untap", "retreat", "discard_unit", "redeploy", "command", "redirect", "tame",
-                      "to_deck_top", "chain_attacks",
+                      "to_deck_top", "chain_attacks", "hold_under",
                       "discard_after_attack", "no_evade", "return_to_hand", "forbid_evade", "disarm"):
             fields = {"tap": {"unit", "unless", "on_roll"}, "discard_unit": {"unit", "unless"},
                       "redeploy": {"unit", "keep_tapped"}}.get(name, {"unit"})
@@ -351,10 +409,85 @@ class _Reader:
         elif name == "offer":
             # "your opponent may pay N Force; if they do, EFFECTS"
             d = self.mapping(arg, at, {"side", "pays", "do"})
+            # pays: 0, "your opponent may have ...": their choice, free
             steps.append(("offer", self.side(d.get("side", "opponent"), f"{at}.side"),
-                          self.integer(d.get("pays"), f"{at}.pays", 1), self.ops(d.get("do"), f"{at}.do")))
+                          self.integer(d.get("pays"), f"{at}.pays", 0), self.ops(d.get("do"), f"{at}.do")))
         elif name == "pick":     # choose a unit for the steps after it ('chosen'), doing nothing yet
             steps.append(("choose", self.sel(arg, at), 0, 1, 1))
+        elif name in ("mark", "unmark"):
+            # put a counter of that kind on the unit (it stays from turn to turn while the unit is
+            # in play), or take every such counter off the units named
+            d = self.mapping(arg, at, {"unit", "kind"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            steps.append((name, unit, self.words(d.get("kind"), f"{at}.kind")[0]))
+        elif name == "while_tapped":
+            # "as long as this unit remains tapped": the unit named gets Keyword N, or (hold) it
+            # doesn't untap and gets N damage counters as that arena's battle step starts
+            d = self.mapping(arg, at, {"unit", "keyword", "n", "hold", "counters", "step"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            if d.get("hold"):
+                if d.get("step") not in ARENAS or "keyword" in d:
+                    raise self.fail(f"{at}: hold needs step (an arena) and counters, no keyword")
+                steps.append(("while_tapped", unit, "hold", ARENAS.index(d["step"]),
+                              self.integer(d.get("counters", 0), f"{at}.counters", 0)))
+            else:
+                if d.get("keyword") not in KEYWORDS:
+                    raise self.fail(f"{at}.keyword: one of {', '.join(KEYWORDS)}")
+                steps.append(("while_tapped", unit, "kw", d["keyword"],
+                              self.integer(d.get("n"), f"{at}.n", 1)))
+        elif name == "disrupt":
+            # the Battle card just played (the one a `disrupt` timing answers) is cancelled,
+            # unless its controller pays N Force
+            d = self.mapping(arg, at, {"unless_pays"})
+            steps.append(("disrupt", self.integer(d.get("unless_pays", 0), f"{at}.unless_pays", 0)))
+        elif name == "pay_x":
+            # "Pay X Force": the controller names X (1 up to their Force) and pays it; `n: x` in
+            # a later step reads it
+            # {up_to: x}: X from 0 up to the X the context holds (an X-cost Mission's counters)
+            if arg != {"up_to": "x"} and arg is not True:
+                raise self.fail(f"{at}: true or {{up_to: x}}")
+            steps.append(("pay_x",) if arg is True else ("pay_x", "up_to_x"))
+        elif name == "remember":
+            # (in an `attacks` trigger) the ability's own unit remembers the unit it attacks now,
+            # from turn to turn while it stays in play: a later `recall` names it
+            if arg != "defender":
+                raise self.fail(f"{at}: only defender")
+            steps.append(("remember",))
+        elif name == "recall":
+            # the unit the ability's own unit remembers ("the last unit it attacked"), if in an
+            # arena, is `chosen` for the steps after it
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("recall",))
+        elif name == "hold_chosen":
+            # keep the unit an earlier step chose for a later must_attack, and make its arena the
+            # chosen arena (so a selector with arena: chosen names units of its arena)
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("hold_chosen",))
+        elif name == "must_attack":
+            # this turn the unit(s) just chosen must attack the unit held before, when they can
+            if arg != "held":
+                raise self.fail(f"{at}: only 'held' (the unit kept with hold_chosen)")
+            steps.append(("must_attack",))
+        elif name == "split_hand":
+            # the side's hand is set aside face up; its owner takes one back into hand, then the
+            # other player puts one into the owner's discard pile, in turn until none are left
+            steps.append(("split_hand", self.side(arg, at)))
+        elif name == "strip":
+            # you look through the side's hand and deck and may discard one card of those types;
+            # then they shuffle their deck
+            d = self.mapping(arg, at, {"side", "kind"})
+            kinds = self.words(d.get("kind", ""), f"{at}.kind")
+            if any(k not in CARD_TYPES for k in kinds):
+                raise self.fail(f"{at}.kind: card types ({', '.join(CARD_TYPES)})")
+            steps.append(("strip", self.side(d.get("side", "opponent"), f"{at}.side"), kinds))
+        elif name == "deploy_discount":
+            # this turn the cards the selector names cost n fewer build counters to deploy
+            d = self.mapping(arg, at, {"cards", "n"})
+            # n: all: they cost nothing ("without paying their build costs")
+            steps.append(("deploy_discount", self.sel(d.get("cards"), f"{at}.cards"),
+                          FREE_DEPLOY if d.get("n") == "all" else self.integer(d.get("n"), f"{at}.n", 1)))
         elif name == "reach_build_zone":
             # this turn the unit may attack the opponent's retreated units the selector names,
             # with +power for such an attack
@@ -386,12 +519,31 @@ class _Reader:
         elif name == "predict_hits":
             # you name a number of hits; when the attack's dice show that many, the effects happen
             steps.append(("predict_hits", self.ops(arg, at)))
+        elif name == "predict_damage":
+            # you name a number; if the attack in progress places exactly that much damage on the
+            # defender (after prevention), the effects happen when the attack ends
+            steps.append(("predict_hits", self.ops(arg, at), "damage"))
         elif name == "unpilot":
             # one of your pilots aboard a unit of that arena moves off into the Character arena
-            d = self.mapping(arg, at, {"arena"})
+            # any_number: as many as the controller likes, one at a time; untap: each moved untaps
+            # to_unit: instead, aboard another of your units of that arena that it may pilot
+            d = self.mapping(arg, at, {"arena", "any_number", "untap", "to_unit"})
             if d.get("arena") not in ARENAS:
                 raise self.fail(f"{at}.arena: one of {', '.join(ARENAS)}")
-            steps.append(("unpilot", ARENAS.index(d["arena"])))
+            if d.get("to_unit", False) not in (True, False) or (d.get("to_unit") and (
+                    d.get("any_number") or d.get("untap"))):
+                raise self.fail(f"{at}.to_unit: true or false, and not with any_number or untap")
+            if d.get("to_unit"):
+                steps.append(("unpilot", ARENAS.index(d["arena"]), False, False, True))
+                return
+            for flag in ("any_number", "untap"):
+                if d.get(flag, False) not in (True, False):
+                    raise self.fail(f"{at}.{flag}: true or false")
+            if d.get("any_number") or d.get("untap"):
+                steps.append(("unpilot", ARENAS.index(d["arena"]), bool(d.get("any_number")),
+                              bool(d.get("untap"))))
+            else:
+                steps.append(("unpilot", ARENAS.index(d["arena"])))
         elif name == "grant_ability":
             # the units get the card's `granted` ability number N (counting all its abilities)
             d = self.mapping(arg, at, {"unit", "ability", "until"})
@@ -426,14 +578,57 @@ class _Reader:
             # this turn the side named can't play Battle cards, or activated abilities, or spend
             # build points
             d = self.mapping(arg, at, {"side", "kind"})
-            if d.get("kind") not in ("battle", "abilities", "build_points"):
-                raise self.fail(f"{at}.kind: battle, abilities or build_points, got {d.get('kind')!r}")
+            # retaliate: only Retaliate abilities ("can't activate Retaliate abilities this turn")
+            if d.get("kind") not in ("battle", "abilities", "build_points", "retaliate"):
+                raise self.fail(f"{at}.kind: battle, abilities, build_points or retaliate, "
+                                f"got {d.get('kind')!r}")
             steps.append(("forbid_plays", self.side(d.get("side", "opponent"), f"{at}.side"), d["kind"]))
         elif name == "raise_in_stack":
             # its owner picks a card stacked under the unit to be the top card until the turn
             # ends; then the card that was on top goes back on top
             d = self.mapping(arg, at, {"unit"})
             steps.append(("raise_in_stack", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "pay_unit_cost":
+            # "Pay X Force" where X must reach the chosen unit's total build cost
+            if arg is not True:
+                raise self.fail(f"{at}: write pay_unit_cost: true, got {arg!r}")
+            steps.append(("pay_unit_cost",))
+        elif name == "gain_control":
+            # the controller gains control of the unit(s) until: step (the battle step in
+            # progress), space_step / ground_step / character_step, battle, turn or game
+            # (side: opponent: the controller's opponent gains it)
+            d = self.mapping(arg, at, {"unit", "until", "side"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            ends = ("space_step", "ground_step", "character_step", "battle", "turn", "game")
+            if d.get("until") != "step" and d.get("until") not in ends:
+                raise self.fail(f"{at}.until: step, {', '.join(ends)}, got {d.get('until')!r}")
+            if d.get("side", "you") not in ("you", "opponent"):
+                raise self.fail(f"{at}.side: you or opponent, got {d.get('side')!r}")
+            steps.append(("gain_control", unit, -1 if d["until"] == "step" else ends.index(d["until"]),
+                          int(d.get("side") == "opponent")))
+        elif name == "next_turn":
+            # effects that wait for the next turn to start; the unit named now is `chosen` then
+            d = self.mapping(arg, at, {"unit", "do"})
+            later: Op | None = self.target(d["unit"], f"{at}.unit", steps) if "unit" in d else None
+            steps.append(("next_turn", later, self.ops(d.get("do"), f"{at}.do")))
+        elif name == "move_arena":
+            # the unit (or the pilot whose ability it is) moves into that arena and counts as a
+            # unit of its type there; untap: it is untapped
+            d = self.mapping(arg, at, {"unit", "to", "untap"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            if d.get("to") not in ARENAS:
+                raise self.fail(f"{at}.to: one of {', '.join(ARENAS)}, got {d.get('to')!r}")
+            if d.get("untap", False) not in (True, False):
+                raise self.fail(f"{at}.untap: true or false, got {d.get('untap')!r}")
+            steps.append(("move_arena", unit, ARENAS.index(d["to"]), bool(d.get("untap", False))))
+        elif name == "hold_top":
+            # the top N cards of your deck go face down under this unit, out of play
+            steps.append(("hold_top", self.integer(arg, at, 1)))
+        elif name == "held_to_hand":
+            # every card held face down under this unit goes to its owner's hand
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("held_to_hand",))
         elif name == "to_build_face_down":
             # the unit goes face down into its owner's build zone with N build counters, its
             # damage gone; the cards stacked with it and its pilots are discarded
@@ -441,9 +636,18 @@ class _Reader:
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
             n = self.integer(d.get("counters", 0), f"{at}.counters", 0)
             steps.append(("to_build_face_down", unit, n))
+        elif name == "forbid_attack" and isinstance(arg, dict) and "unit" in arg:
+            # {unit}: this turn that unit (chosen now or earlier) can't attack
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("forbid_attack_unit", self.target(d.get("unit"), f"{at}.unit", steps)))
         elif name == "forbid_attack":
             # this turn the units the selector names (either side's, now or later) can't attack
             steps.append(("forbid_attack", self.sel(arg, at)))
+        elif name == "unit_prevent":
+            # this turn N of each damage about to be dealt to the unit is prevented
+            d = self.mapping(arg, at, {"unit", "n"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            steps.append(("unit_prevent", unit, self.integer(d.get("n"), f"{at}.n", 1)))
         elif name == "arena_prevent":
             # this turn 1 (or N) of each damage about to be dealt to your units in the arena
             # chosen earlier is prevented
@@ -463,11 +667,14 @@ class _Reader:
         elif name == "hand_to_build":
             # a card of your hand (of that type and subtype), shown, goes face down into your build
             # zone with one build counter for each unit the selector names
-            d = self.mapping(arg, at, {"type", "subtype", "counters_per"})
+            d = self.mapping(arg, at, {"type", "subtype", "counters_per", "counters"})
             kind = d.get("type", "")
             if kind and kind not in ARENAS:
                 raise self.fail(f"{at}.type: a unit type ({', '.join(ARENAS)}), got {kind!r}")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
+            if "counters" in d:     # a fixed number of build counters
+                steps.append(("hand_to_build", kind, sub, self.integer(d["counters"], f"{at}.counters", 1)))
+                return
             steps.append(("hand_to_build", kind, sub,
                           self.sel(d.get("counters_per"), f"{at}.counters_per")))
         elif name == "build_counters":
@@ -479,20 +686,51 @@ class _Reader:
             side = self.side(d.get("side", "you"), f"{at}.side")
             if side != "you" and (kind or sub):
                 raise self.fail(f"{at}: the opponent's face-down cards are unknown: no type or subtype")
-            # n < 0: remove up to -n build counters instead (the card is not shown)
-            n = self.integer(d.get("n"), f"{at}.n")
-            if n == 0:
+            # n < 0: remove up to -n build counters instead (the card is not shown); n: double,
+            # as many more as it has (the card is not shown either)
+            counters: Any = ("double" if d.get("n") == "double" and side == "you"
+                             else self.integer(d.get("n"), f"{at}.n"))
+            if counters == "double" and d.get("then_deploy"):
+                raise self.fail(f"{at}.then_deploy: not with n: double")
+            if counters == 0:
                 raise self.fail(f"{at}.n: a number of counters to add (or, negative, to remove)")
-            if d.get("then_deploy", False) not in (True, False) or (d.get("then_deploy") and n < 0):
+            if d.get("then_deploy", False) not in (True, False) or (d.get("then_deploy") and counters < 0):
                 raise self.fail(f"{at}.then_deploy: true (with n > 0) or false")
             # then_deploy: with enough counters, its owner may deploy it at once
-            steps.append(("build_counters", n, kind, sub, side, bool(d.get("then_deploy"))))
+            steps.append(("build_counters", counters, kind, sub, side, bool(d.get("then_deploy"))))
         elif name == "win":
             if arg is not True:
                 raise self.fail(f"{at}: only true")
             steps.append(("win",))
-        elif name in ("at_battle_start", "at_attack_end", "at_turn_end"):
+        elif name in ("at_battle_start", "at_attack_end", "at_turn_end", "at_next_step"):
             steps.append((name, self.ops(arg, at)))
+        elif name == "hand_to_arena":
+            # you put a unit card of your hand (of those types, subtypes, printed cost at most
+            # max_cost) into its arena, untapped: not a deployment
+            d = self.mapping(arg, at, {"type", "subtype", "max_cost"})
+            types = self.words(d.get("type", ""), f"{at}.type")
+            if any(k not in ARENAS for k in types):
+                raise self.fail(f"{at}.type: unit types ({', '.join(ARENAS)})")
+            subs = tuple(self.words(d.get("subtype", ""), f"{at}.subtype"))
+            steps.append(("hand_to_arena", tuple(types), subs,
+                          self.integer(d.get("max_cost", 99), f"{at}.max_cost", 0)))
+        elif name == "reveal_to_arena":
+            # reveal your deck's top card: a unit card of that type goes into its arena (not a
+            # deployment) and is `chosen` after; any other stays on top, known to both players
+            if arg not in ARENAS:
+                raise self.fail(f"{at}: a unit type ({', '.join(ARENAS)})")
+            steps.append(("reveal_to_arena", arg))
+        elif name == "roll_total":
+            # roll N dice; if they add up to `min` or more, the effects happen (Jedi Test)
+            d = self.mapping(arg, at, {"dice", "min", "do"})
+            steps.append(("roll_total", self.integer(d.get("dice"), f"{at}.dice", 1),
+                          self.integer(d.get("min"), f"{at}.min", 1), self.ops(d.get("do"), f"{at}.do")))
+        elif name == "if_x":
+            # X (a Mission's build counters when completed, or the X paid) at least min
+            d = self.mapping(arg, at, {"min", "then", "else"})
+            steps.append(("if_x", self.integer(d.get("min"), f"{at}.min", 0),
+                          self.ops(d.get("then", []), f"{at}.then"),
+                          self.ops(d.get("else", []), f"{at}.else")))
         elif name == "branch":
             d = self.mapping(arg, at, {"if", "then", "else"})
             if "if" not in d:
@@ -518,6 +756,12 @@ class _Reader:
                 raise self.fail(f"{at}: 'self' (this card, from the discard pile) or 'stack' (with "
                                 f"the cards that left play with it)")
             steps.append(("to_hand",) if arg == "self" else ("to_hand", "stack"))
+        elif name == "to_deck":
+            # this card and the cards that left play with it (stack, pilots, Equipment: those
+            # now in the discard pile or, Equipment, parked in the build zone) into the deck
+            if arg != "stack":
+                raise self.fail(f"{at}: only 'stack' (this card with the cards that left play with it)")
+            steps.append(("to_deck",))
         elif name == "to_arena":
             if arg != "self":
                 raise self.fail(f"{at}: only 'self' (this unit card, from the discard pile)")
@@ -525,16 +769,33 @@ class _Reader:
         elif name == "discard_face_down":
             # you pick one of the side's face-down cards in the build zone; it is discarded,
             # unless (with unless_pays) its owner pays that much Force
-            d = self.mapping(arg, at, {"side", "unless_pays"})
+            # refund: its owner gains as many build points as the counters it had (Blockade)
+            d = self.mapping(arg, at, {"side", "unless_pays", "refund"})
+            if d.get("refund", True) is not True:
+                raise self.fail(f"{at}.refund: true (its owner gains build points for its counters)")
             steps.append(("discard_face_down", self.side(d.get("side", "opponent"), f"{at}.side"),
-                          self.integer(d.get("unless_pays", 0), f"{at}.unless_pays", 0)))
+                          self.integer(d.get("unless_pays", 0), f"{at}.unless_pays", 0),
+                          bool(d.get("refund"))))
+        elif name == "silence":
+            # this turn the unit(s) can't use activated abilities (Evade and the like included)
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("silence", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "dig":
+            # look at the top n cards of your deck, take `take` of them into hand, the rest go
+            # under the deck
+            d = self.mapping(arg, at, {"n", "take"})
+            n = self.integer(d.get("n"), f"{at}.n", 1)
+            take = self.integer(d.get("take"), f"{at}.take", 1)
+            if take > n:
+                raise self.fail(f"{at}.take: at most n ({n})")
+            steps.append(("dig", n, take))
         elif name == "arrange_top":
             # look at the top n cards of that side's deck; with discard_type, discard any of its
             # unit cards of that type there; put the rest back on top in any order
             d = self.mapping(arg, at, {"side", "n", "discard_type"})
             kind = d.get("discard_type", "")
-            if kind and kind not in ARENAS:
-                raise self.fail(f"{at}.discard_type: a unit type ({', '.join(ARENAS)}), got {kind!r}")
+            if kind and kind != "any" and kind not in ARENAS:     # any: a card of any type
+                raise self.fail(f"{at}.discard_type: a unit type ({', '.join(ARENAS)}) or any, got {kind!r}")
             steps.append(("arrange_top", self.side(d.get("side", "you"), f"{at}.side"),
                           self.integer(d.get("n"), f"{at}.n", 1), kind))
         elif name == "speed_damage":
@@ -550,7 +811,62 @@ class _Reader:
         elif name == "move_damage":
             # n damage counters go from the unit chosen before to another unit of its arena, chosen
             # now (counters, not damage: nothing prevents them)
-            steps.append(("move_damage", self.integer(arg, at, 1)))
+            if isinstance(arg, dict):   # {n: all, same_side: true}: every counter, to a unit of its side
+                d = self.mapping(arg, at, {"n", "same_side"})
+                n_move = -1 if d.get("n") == "all" else self.integer(d.get("n"), f"{at}.n", 1)
+                if d.get("same_side", False) not in (True, False):
+                    raise self.fail(f"{at}.same_side: true or false")
+                steps.append(("move_damage", n_move, bool(d.get("same_side"))))
+            else:
+                steps.append(("move_damage", self.integer(arg, at, 1)))
+        elif name == "retreat_pilots":
+            # the pilots aboard the effect's own unit retreat to their owners' build zones
+            if arg != "self":
+                raise self.fail(f"{at}: only self (the pilots aboard this unit)")
+            steps.append(("retreat_pilots",))
+        elif name == "hand_to_deck_top":
+            # N cards of your choice from hand go on top of your deck (x: the X set before)
+            steps.append(("hand_to_deck_top", "x" if arg == "x" else self.integer(arg, at, 1)))
+        elif name == "x_is":
+            # X, for the steps after it: the damage counters on the effect's own unit now
+            # ({count: SELECTOR}: the number of units the selector names now)
+            if isinstance(arg, dict):
+                d = self.mapping(arg, at, {"count"})
+                steps.append(("x_is", "count", self.sel(d.get("count"), f"{at}.count")))
+                return
+            if arg != "damage":
+                raise self.fail(f"{at}: damage (the counters on this unit now) or {{count: SELECTOR}}")
+            steps.append(("x_is", arg))
+        elif name == "watch_discard":
+            # this turn, whenever the unit (or a unit the selector names) is discarded from an
+            # arena or a build zone, the effects happen; the discarded unit is `chosen` in them
+            d = self.mapping(arg, at, {"unit", "units", "do"})
+            if ("unit" in d) == ("units" in d):
+                raise self.fail(f"{at}: say unit or units")
+            what_ref = (self.target(d["unit"], f"{at}.unit", steps) if "unit" in d
+                        else self.sel(d["units"], f"{at}.units"))
+            steps.append(("watch_discard", what_ref, self.ops(d.get("do"), f"{at}.do")))
+        elif name == "pick_random":
+            # a unit the selector names, chosen at random, for the steps after it ('chosen')
+            steps.append(("pick_random", self.sel(arg, at)))
+        elif name == "discard_cheapest":
+            # each player discards their unit of lowest total build cost in the arenas (its
+            # owner picks among those tied)
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("discard_cheapest",))
+        elif name == "double_counters":
+            # this turn each damage counter put on a unit in that arena (or the one chosen
+            # earlier) brings one more, with no source
+            if arg != "chosen" and arg not in ARENAS:
+                raise self.fail(f"{at}: an arena ({', '.join(ARENAS)}) or chosen")
+            steps.append(("double_counters", -1 if arg == "chosen" else ARENAS.index(arg)))
+        elif name == "as_side":
+            # the effects happen with that player as their controller ("then your opponent may
+            # choose ..."): their choices, from their point of view
+            d = self.mapping(arg, at, {"side", "do"})
+            steps.append(("as_side", self.side(d.get("side", "opponent"), f"{at}.side"),
+                          self.ops(d.get("do"), f"{at}.do")))
         elif name == "pay_defender_cost":
             # you may pay Force equal to the defending unit's total build cost; if you do, EFFECTS
             d = self.mapping(arg, at, {"do"})
@@ -574,6 +890,90 @@ class _Reader:
             else:
                 gained: int | str = arg if arg == "prevented" else self.integer(arg, at, 1)
                 steps.append(("gain_force", gained, "you", None))
+        elif name == "purge_deck" and isinstance(arg, dict):
+            # you search the opponent's deck and pick a name: up to N cards of that type and name
+            # go to their discard pile; then they shuffle (Take a Prisoner)
+            # with one_each: one card at a time, each of any name of that type, up to N (or stop)
+            d = self.mapping(arg, at, {"kind", "up_to", "one_each"})
+            if d.get("kind") not in CARD_TYPES:
+                raise self.fail(f"{at}.kind: a card type ({', '.join(CARD_TYPES)})")
+            if d.get("one_each", True) is not True:
+                raise self.fail(f"{at}.one_each: true (one card at a time, any names)")
+            steps.append(("purge_pick", d["kind"], self.integer(d.get("up_to"), f"{at}.up_to", 1),
+                          bool(d.get("one_each"))))
+        elif name == "purge_deck":
+            # every card in the opponent's deck with the unique name of the unit chosen before
+            # goes to their discard pile; then they shuffle
+            if arg != "chosen":
+                raise self.fail(f"{at}: only 'chosen' (the name of the unit an earlier step chose)")
+            steps.append(("purge_deck",))
+        elif name == "roll_higher" and isinstance(arg, dict):
+            # {win, lose, tie}: the effects for your die higher, lower, or the same as theirs
+            d = self.mapping(arg, at, {"win", "lose", "tie"})
+            steps.append(("roll_higher", self.ops(d.get("win", []), f"{at}.win"),
+                          self.ops(d.get("lose", []), f"{at}.lose"), self.ops(d.get("tie", []), f"{at}.tie")))
+        elif name == "roll_higher":   # you and your opponent each roll a die; higher: the effects
+            steps.append(("roll_higher", self.ops(arg, at)))
+        elif name == "grant_upkeep":
+            # the unit gets this Upkeep until the game ends (another Upkeep of its own; each paid)
+            d = self.mapping(arg, at, {"unit", "options"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            if not isinstance(d.get("options"), list) or not d["options"]:
+                raise self.fail(f"{at}.options: a list of Upkeep options")
+            steps.append(("grant_upkeep", unit, tuple(self.upkeep_option(o, f"{at}.options[{k}]")
+                                                      for k, o in enumerate(d["options"]))))
+        elif name == "may_stay_tapped":
+            # its owner may leave the unit tapped in their next untap step ("you may choose not
+            # to untap this unit during your next untap step")
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("may_stay_tapped", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "no_bounty":     # this turn the side named receives no Bounty
+            steps.append(("no_bounty", self.side(arg, at)))
+        elif name == "skip_upkeep":   # this turn its owner doesn't have to pay the unit's Upkeep
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("skip_upkeep", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "spend_build":
+            # the side gains n build points and may spend them now as in a build step (build
+            # counters on face-down cards, cards from hand included; no deploying or completing)
+            d = self.mapping(arg, at, {"side", "n"})
+            steps.append(("spend_build", self.side(d.get("side", "you"), f"{at}.side"),
+                          self.integer(d.get("n"), f"{at}.n", 1)))
+        elif name == "share_abilities":
+            # the two units named get each other's activated abilities (their cards' own,
+            # Evade and the like included) as well as their own, this turn
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("share_abilities", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "gain_subtype":
+            # the unit(s) named (every card of each one's stack now) count as having these subtype
+            # words too, until the turn or the game ends ("becomes a Jedi until the game ends")
+            d = self.mapping(arg, at, {"unit", "words", "until"})
+            until = d.get("until", "game")
+            if until not in ("turn", "game"):
+                raise self.fail(f"{at}.until: turn or game, got {until!r}")
+            steps.append(("gain_subtype", self.target(d.get("unit"), f"{at}.unit", steps),
+                          self.words(d.get("words"), f"{at}.words"), until))
+        elif name == "skip_untap":    # the unit doesn't untap in the next ready phase's untap
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("skip_untap", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "pool_force":    # both players' Force is pooled and split in half
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("pool_force",))
+        elif name == "reroll_build":  # this turn's build roll is rolled again (build points follow)
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("reroll_build",))
+        elif name == "mill":      # the top N cards of that side's deck go to its discard pile
+            d = self.mapping(arg, at, {"side", "n"})
+            n_mill: Any = "force" if d.get("n") == "force" else self.integer(d.get("n"), f"{at}.n", 1)
+            steps.append(("mill", self.side(d.get("side", "you"), f"{at}.side"), n_mill))
+        elif name == "build_points" and isinstance(arg, dict) and "next_turn" in arg:
+            # "you gain N extra build points next turn": added after next turn's build roll
+            d = self.mapping(arg, at, {"side", "n", "next_turn"})
+            if d["next_turn"] is not True:
+                raise self.fail(f"{at}.next_turn: only true")
+            steps.append(("bp_next_turn", self.side(d.get("side", "you"), f"{at}.side"),
+                          self.integer(d.get("n"), f"{at}.n", 1)))
         elif name in ("lose_force", "build_points"):
             d = self.mapping(arg, at, {"side", "n", "unit", "count"} if name == "build_points"
                              else {"side", "n"})
@@ -587,17 +987,32 @@ class _Reader:
                 # as many as the total build cost of the unit named (chosen now, or earlier)
                 self.target(d.get("unit", "chosen"), f"{at}.unit", steps)
                 steps.append((name, self.side(d.get("side"), f"{at}.side"), "unit_cost"))
+            elif name == "lose_force" and d.get("n") == "counters":
+                # as many as the damage counters on the effect's own unit (Mara Jade (A))
+                steps.append((name, self.side(d.get("side"), f"{at}.side"), "counters"))
+            elif name == "lose_force" and d.get("n") == "damage":
+                # as much as the damage just placed (in a `damages` trigger: Boba Fett (G))
+                steps.append((name, self.side(d.get("side"), f"{at}.side"), "damage"))
             elif name == "lose_force" and d.get("n") == "all":     # "loses all of their Force"
                 steps.append((name, self.side(d.get("side"), f"{at}.side"), -1))
             else:
                 steps.append((name, self.side(d.get("side"), f"{at}.side"),
                               self.integer(d.get("n"), f"{at}.n")))
+        elif name == "draw" and isinstance(arg, dict):    # {side, n}: that player draws
+            d = self.mapping(arg, at, {"side", "n", "up_to_deck"})
+            if d.get("up_to_deck", False) not in (True, False):
+                raise self.fail(f"{at}.up_to_deck: true or false")
+            # up_to_deck: as many as the deck holds, up to n (no loss for an empty deck)
+            steps.append(("draw", self.integer(d.get("n"), f"{at}.n", 1),
+                          self.side(d.get("side", "you"), f"{at}.side"),
+                          *(("up_to_deck",) if d.get("up_to_deck") else ())))
         elif name in ("draw", "battle_tax", "crowd_control", "to_deck_bottom", "card_counter"):
             # card_counter: put N counters on the effect's own card in play
             steps.append((name, self.integer(arg, at, 1)))
-        elif name == "cash_counters":     # take them all off: as many build points this turn
-            if arg != "build_points":
-                raise self.fail(f"{at}: build_points (what each counter taken off gives), got {arg!r}")
+        elif name == "cash_counters":     # take them all off: as many build points this turn (none: nothing)
+            if arg not in ("build_points", "none"):
+                raise self.fail(f"{at}: build_points (what each counter taken off gives) or none, "
+                                f"got {arg!r}")
             steps.append((name, arg))
         elif name == "put_counters":  # N damage counters on the unit (not damage: nothing prevents)
             d = self.mapping(arg, at, {"unit", "n"})
@@ -635,11 +1050,25 @@ class _Reader:
             steps.append((name, ARENAS.index(d["arena"]),
                           self.integer(d.get("more_than", 0), f"{at}.more_than", 0)))
         elif name == "discard":
-            extra = set(item) - {"discard", "side"}
+            extra = set(item) - {"discard", "side", "type", "unless_subtype"}
             if extra:
                 raise self.fail(f"{what}: unknown field {sorted(extra, key=str)[0]!r}")
             side = self.side(item.get("side", "you"), f"{what}.side")
-            steps.append(("discard", self.integer(arg, at, 1), side))
+            if "unless_subtype" in item:
+                # "discard N cards unless you discard a card of that subtype": with such a card
+                # in hand the player picks one way (one such card, or N cards), else N cards
+                if "type" in item:
+                    raise self.fail(f"{what}: say type or unless_subtype, not both")
+                subs = self.words(item["unless_subtype"], f"{what}.unless_subtype")
+                steps.append(("discard_unless", self.integer(arg, at, 1), side, subs))
+                return
+            # type: only cards of these types ("discard a Battle card")
+            types = self.words(item["type"], f"{what}.type") if "type" in item else ()
+            if any(k not in CARD_TYPES for k in types):
+                raise self.fail(f"{what}.type: card types ({', '.join(CARD_TYPES)})")
+            # n x: as many as an earlier step's X (pay_x: "discards as many cards as the Force paid")
+            n = "x" if arg == "x" and not types else self.integer(arg, at, 1)
+            steps.append(("discard", n, side, *((types,) if types else ())))
         elif name == "discard_hand" and arg in ("you", "opponent"):
             steps.append(("discard_hand", arg))
         elif name in ("reclaim_counters", "extra_battle_step", "divide_hits", "recoil", "one_die",
@@ -649,7 +1078,13 @@ class _Reader:
             if arg is not True:
                 raise self.fail(f"{at}: only true")
             steps.append((name,))
-        elif name in ("discard_hand", "reveal_until_unit", "pause_build"):
+        elif name == "repeat_steps":
+            # this turn a battle step that ends with neither side holding its arena is fought
+            # again, all units there untapped (flow._repeat_step)
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("repeat_steps",))
+        elif name in ("discard_hand", "reveal_until_unit", "pause_build", "reverse_battle", "no_stacking"):
             if arg is not True:
                 raise self.fail(f"{at}: only true")
             steps.append((name,))
@@ -657,10 +1092,14 @@ class _Reader:
             steps.append(("retreat_first", self.side(arg, at)))
         elif name == "search":
             d = self.mapping(arg, at, {"kind", "subtype", "same_name_as_unit", "to_build", "name",
-                                       "to_stack"})
+                                       "to_stack", "side", "to_arena"})
+            if d.get("side", "") not in ("", "light", "dark", "neutral"):
+                raise self.fail(f"{at}.side: light, dark or neutral (the card's printed side)")
             kind = d.get("kind")
-            if kind not in ("battle", "unit", "location", "any"):
-                raise self.fail(f"{at}.kind: battle, unit, location or any, got {kind!r}")
+            # kind: also a card type (character: "a Naboo Character"; equipment)
+            if kind not in SEARCH_KINDS:
+                raise self.fail(f"{at}.kind: battle, unit, location, any or a card type "
+                                f"(space, ground, character, equipment), got {kind!r}")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
             # to_build: N puts the card face down in the build zone with N build counters
             counters = self.integer(d.get("to_build", 0), f"{at}.to_build", 0)
@@ -668,23 +1107,55 @@ class _Reader:
                 raise self.fail(f"{at}.to_stack: true or false, and not with to_build")
             if d.get("to_stack"):   # the card goes under the stack of its name in the Character arena
                 counters = -1
+            to_arena = d.get("to_arena", False)
+            if to_arena not in (True, False) or (to_arena and (counters or d.get("to_stack"))):
+                raise self.fail(f"{at}.to_arena: true or false, and not with to_build or to_stack")
+            if d.get("to_arena"):   # the unit card goes into its arena, untapped (not a deployment)
+                counters = -2
             # name: a card of that unique name (any version)
             if d.get("name") == "chosen":   # the name of the unit an earlier step chose
                 steps.append(("search", kind, sub, False, counters, "", True))
                 return
             named = self.words(d["name"], f"{at}.name")[0] if "name" in d else ""
+            if d.get("side"):   # only cards of that printed side
+                steps.append(("search", kind, sub, bool(d.get("same_name_as_unit")), counters, named,
+                              False, d["side"]))
+                return
             steps.append(("search", kind, sub, bool(d.get("same_name_as_unit")), counters, named))
         elif name == "recover":
-            d = self.mapping(arg, at, {"kind", "up_to", "subtype", "to"})
+            d = self.mapping(arg, at, {"kind", "up_to", "exactly", "subtype", "to", "counters"})
             kinds = self.words(d.get("kind", ""), f"{at}.kind")    # a list: any of those types
-            if not kinds or any(k not in ARENAS for k in kinds):
-                raise self.fail(f"{at}.kind: a unit type ({', '.join(ARENAS)}) or a list of them")
+            if kinds == ("any",):   # a card of any type
+                kinds = CARD_TYPES
+            to = d.get("to", "hand")
+            allowed = ARENAS if to == "arena" else CARD_TYPES
+            if not kinds or any(k not in allowed for k in kinds):
+                raise self.fail(f"{at}.kind: a card type ({', '.join(allowed)}), a list of them"
+                                f"{'' if to == 'arena' else ' or any'}")
             sub = self.words(d["subtype"], f"{at}.subtype") if "subtype" in d else ()
-            if d.get("to", "hand") not in ("hand", "arena"):
-                raise self.fail(f"{at}.to: hand (the default) or arena")
-            # to: arena, the cards go into their arena untapped (not deployed), each of another name
+            if to not in ("hand", "arena", "deck_bottom", "deck"):
+                raise self.fail(f"{at}.to: hand (the default), arena, deck_bottom or deck")
+            # exactly: N, "return N cards": the controller must take N (as many as there are),
+            # instead of "up to N"; to: deck, into the owner's deck, which is then shuffled
+            if ("exactly" in d) == ("up_to" in d):
+                raise self.fail(f"{at}: one of up_to or exactly")
+            if "exactly" in d and to == "arena":
+                raise self.fail(f"{at}.exactly: not with 'to: arena'")
+            if "exactly" in d:
+                steps.append(("recover", "|".join(kinds), self.integer(d["exactly"], f"{at}.exactly", 1),
+                              sub, "deck" if to == "deck" else "bottom" if to == "deck_bottom" else "hand",
+                              True))
+                return
+            # to: arena, the cards go into their arena untapped (not deployed), each of another
+            # name; to: deck_bottom, under the owner's deck
+            if "counters" in d and to != "arena":
+                raise self.fail(f"{at}.counters: only with 'to: arena'")
+            # counters: N damage counters go on each card put into its arena
+            counters = self.integer(d.get("counters", 0), f"{at}.counters", 0)
             steps.append(("recover", "|".join(kinds), self.integer(d.get("up_to"), f"{at}.up_to", 1), sub,
-                          *(("arena",) if d.get("to") == "arena" else ())))
+                          *(("arena",) if to == "arena" else ("bottom",) if to == "deck_bottom"
+                            else ("deck", False) if to == "deck" else ()),
+                          *((counters,) if counters else ())))
         elif name == "look_at_hand":
             d = self.mapping(arg, at, {"discard_kind", "build_zone"})
             kinds = self.words(d["discard_kind"], f"{at}.discard_kind") if "discard_kind" in d else ()
@@ -722,14 +1193,19 @@ class _Reader:
                                        "attacker", "more_than", "damaged_unit", "attacking_unit",
                                        "defender", "damage_source", "force", "partial_cards",
                                        "before_own_attacks_in", "damaged", "last_attack_missed", "hand",
-                                       "piloted", "all", "outcosts_defender"})
+                                       "piloted", "all", "outcosts_defender", "step", "pilots", "piloted_by",
+                                       "controls", "in_step", "in_arena", "hand_kind", "discard_pile",
+                                       "lethal", "undercosts_defender", "tapped", "disrupting_cost"})
         if "all" in d:      # every one of these conditions holds
             if not isinstance(d["all"], list) or not d["all"]:
                 raise self.fail(f"{what}.all: a list of conditions")
             return {"all": tuple(self.cond(c, f"{what}.all[{i}]") for i, c in enumerate(d["all"]))}
-        for flag in ("undamaged", "bombarding", "damaged", "piloted", "outcosts_defender"):
+        for flag in ("undamaged", "bombarding", "damaged", "piloted", "outcosts_defender", "in_step",
+                     "lethal", "undercosts_defender", "tapped"):
             if flag in d and d[flag] is not True:
                 raise self.fail(f"{what}.{flag}: only true")
+        if d.get("defending", True) not in (True, "self"):
+            raise self.fail(f"{what}.defending: true (one of your units) or self (this unit)")
         out = dict(d)
         if "count" in d:
             out["count"] = self.sel(d["count"], f"{what}.count")
@@ -744,12 +1220,23 @@ class _Reader:
             out["more_than"] = self.sel(d["more_than"], f"{what}.more_than")
         if "last_attack_missed" in d:   # the last attack (none since) was by such a unit, no hits
             out["last_attack_missed"] = self.sel(d["last_attack_missed"], f"{what}.last_attack_missed")
+        if "piloted_by" in d:   # a pilot aboard the ability's own unit matches the selector
+            out["piloted_by"] = self.sel(d["piloted_by"], f"{what}.piloted_by")
         if "damaged_unit" in d:     # the unit damage is about to be dealt to matches
             out["damaged_unit"] = self.sel(d["damaged_unit"], f"{what}.damaged_unit")
-        for key in ("force", "partial_cards", "hand"):   # N Force; exactly N partial cards; N cards in hand
+        # N Force; exactly N partial cards; N cards in hand; N pilots aboard the unit, or more
+        for key in ("force", "partial_cards", "hand", "pilots", "disrupting_cost"):
             if key in d:
                 out[key] = self.integer(d[key], f"{what}.{key}", 0)
-        for key in ("before_attacks_in", "before_own_attacks_in"):
+        # controls: you control it; in_arena: the ability's own card is in it (a Location's arena)
+        if "discard_pile" in d:     # N or more cards in your discard pile
+            out["discard_pile"] = self.integer(d["discard_pile"], f"{what}.discard_pile", 1)
+        if "hand_kind" in d:    # a card of these types in your hand
+            kinds = self.words(d["hand_kind"], f"{what}.hand_kind")
+            if any(k not in CARD_TYPES for k in kinds):
+                raise self.fail(f"{what}.hand_kind: card types ({', '.join(CARD_TYPES)})")
+            out["hand_kind"] = kinds
+        for key in ("before_attacks_in", "before_own_attacks_in", "step", "controls", "in_arena"):
             if key in d:
                 if d[key] not in ARENAS:
                     raise self.fail(f"{what}.{key}: an arena")
@@ -768,7 +1255,30 @@ class _Reader:
                 "damage_self": self.integer(d.get("damage_self", 0), f"{what}.damage_self", 0),
                 "retreat_self": bool(d.get("retreat_self")),
                 "build_points": self.integer(d.get("build_points", 0), f"{what}.build_points", 0),
-                "discard_types": types}
+                "discard_types": types, "force_cost": "force" in d}
+
+    def upkeep_option(self, value: Any, what: str) -> tuple[str, int, Op]:
+        """One way to pay an Upkeep: (kind, amount, the effects that pay it)."""
+        d = self.mapping(value, what, set(UPKEEP_OPTIONS))
+        if len(d) != 1:
+            raise self.fail(f"{what}: one of {', '.join(UPKEEP_OPTIONS)}")
+        kind, arg = next(iter(d.items()))
+        if kind == "tap":
+            if arg is not True:
+                raise self.fail(f"{what}.tap: only true")
+            return kind, 1, (("tap", ("self",), 0),)
+        if kind == "to_hand":       # return this card to its owner's hand
+            if arg is not True:
+                raise self.fail(f"{what}.to_hand: only true")
+            return kind, 1, (("return_to_hand", ("self",), 0),)
+        if kind == "tap_unit":      # tap one of your untapped units the selector names
+            sel = replace(self.sel(arg, f"{what}.tap_unit"), tapped=False, owner=0)
+            return kind, 1, (("choose", sel, 0, 1, 1), ("tap", ("chosen",), 0))
+        n = self.integer(arg, f"{what}.{kind}", 1)
+        pay: dict[str, Op] = {"build_points": ("build_points", "you", -n), "force": ("lose_force", "you", n),
+                              "discard": ("discard", n, "you"), "counters": ("put_damage", ("self",), n),
+                              "mill": ("mill", "you", n)}
+        return kind, n, (pay[kind],)
 
     def reserves(self, d: dict[str, Any], what: str) -> bool:
         """Reserves: the ability works only while its unit is face up in the build zone."""
@@ -785,35 +1295,66 @@ class _Reader:
                 raise self.fail(f"{what}.keyword: one of {', '.join(KEYWORDS)}, got {d['keyword']!r}")
             n = d.get("n", 1) if d["keyword"] in FLAG_KEYWORDS else d.get("n")
             return Ability("keyword", keyword=d["keyword"], n=self.integer(n, f"{what}.n", 1))
+        if "hidden_cost" in raw:
+            # Hidden Cost X (reference section 6): once the face-down card has X build counters
+            # (or its whole cost, if less), its owner may finish it by paying the rest in Force
+            d = self.mapping(raw, what, {"hidden_cost", "if"})
+            return Ability("hidden_cost", n=self.integer(d["hidden_cost"], f"{what}.hidden_cost", 1),
+                           cond=self.cond(d.get("if"), f"{what}.if"))
         if "ward" in raw:
             # when a unit the selector names (of the opponent's) would damage this unit, the
             # damage is prevented unless the opponent pays N Force
-            d = self.mapping(raw, what, {"ward", "pays"})
+            d = self.mapping(raw, what, {"ward", "pays", "if", "effects"})
+            if d.get("effects", False) not in (True, False):
+                raise self.fail(f"{what}.effects: true or false")
+            # effects: damage the opponent's effects deal (a Battle card's) is warded too
             return Ability("ward", target=self.sel(d["ward"], f"{what}.ward"),
-                           n=self.integer(d.get("pays"), f"{what}.pays", 1))
+                           n=self.integer(d.get("pays"), f"{what}.pays", 1),
+                           cond=self.cond(d.get("if"), f"{what}.if"),
+                           static={"effects": True} if d.get("effects") else {})
         if "intercept" in raw:
             # Intercept: when another of your units in its arena is attacked, this unit may
             # become the defender (paying the Force)
-            d = self.mapping(raw, what, {"intercept", "force"})
+            # (for: only when the unit attacked is one the selector names)
+            d = self.mapping(raw, what, {"intercept", "force", "for"})
             if d["intercept"] is not True:
                 raise self.fail(f"{what}.intercept: only true")
             return Ability("activated", timing="intercept",
                            force=self.integer(d.get("force", 0), f"{what}.force", 0),
+                           target=self.sel(d["for"], f"{what}.for") if "for" in d else None,
                            ops=(("redirect", ("self",)),))
         if "retaliate" in raw:
             # Retaliate N: when a unit of its arena attacks this unit, its owner may pay the Force
             # (once an attack); when the attack ends, N dice of damage go to the attacker
             d = self.mapping(raw, what, {"retaliate", "force"})
-            n = self.integer(d["retaliate"], f"{what}.retaliate", 1)
-            return Ability("activated", timing="retaliate", n=n,
-                           force=self.integer(d.get("force", 0), f"{what}.force", 0),
-                           ops=(("at_attack_end", (("dice_damage", ("attacker", False), n, None, 0),)),))
+            # retaliate: power, "Retaliate X, where X is this unit's power" (its stack counts)
+            # retaliate: cost, "Retaliate X, where X is that unit's build cost" (Self-Destruct)
+            dice: Any = (d["retaliate"] if d["retaliate"] in ("power", "cost")
+                         else self.integer(d["retaliate"], f"{what}.retaliate", 1))
+            dice = "own_cost" if dice == "cost" else dice
+            # force: power, "Pay X Force -> Retaliate X, where X is the unit's power": the Force
+            # paid is the unit's power when it is used
+            by_power = d.get("force") == "power"
+            return Ability("activated", timing="retaliate", n=0 if isinstance(dice, str) else dice,
+                           force=0 if by_power else self.integer(d.get("force", 0), f"{what}.force", 0),
+                           static={"force_power": True} if by_power else {},
+                           ops=(("at_attack_end", (("dice_damage", ("attacker", False), dice, None, 0),)),))
         if "evade" in raw or "deflect" in raw:
             key = "evade" if "evade" in raw else "deflect"
             d = self.mapping(raw, what, {key, "force", "if"})
             force = self.integer(d.get("force", 0), f"{what}.force", 0)
+            # `stack`: X is the number of cards in its stack, itself included (Luke Skywalker (I))
+            per_stack = d[key] == "stack"
+            if d[key] == "x":   # "Pay X Force -> Evade X": X named and paid when used (1 or more)
+                if key != "evade" or "force" in d:
+                    raise self.fail(f"{what}: x only as 'evade: x', with no force")
+                cond = self.cond(d.get("if"), f"{what}.if") or {}
+                return Ability("prevent", timing="prevent", self_only=True, evade=True,
+                               cond={**cond, "force": max(1, cond.get("force", 1))},
+                               ops=(("pay_x",), ("prevent", "x")))
             return Ability("prevent", timing="prevent", force=force,
-                           n=self.integer(d[key], f"{what}.{key}", 1), deflect=key == "deflect",
+                           n=1 if per_stack else self.integer(d[key], f"{what}.{key}", 1),
+                           deflect=key == "deflect", static={"stack": True} if per_stack else {},
                            self_only=True, evade=key == "evade", cond=self.cond(d.get("if"), f"{what}.if"))
         if raw.get("prevent") == "transfer":
             # the cost is damage counters moved onto another unit: as many as it prevents
@@ -823,9 +1364,13 @@ class _Reader:
             return Ability("prevent", timing="prevent", self_only=True,
                            ops=(("choose", self.sel(d["to"], f"{what}.to"), 0, 1, 1), ("transfer_damage",)))
         if "prevent" in raw:
-            d = self.mapping(raw, what, {"prevent", "for", "activated", "then", "reserves", "if"})
+            d = self.mapping(raw, what, {"prevent", "for", "activated", "then", "reserves", "if",
+                                         "once_per_turn"})
             c = self.cost(d.get("activated"), f"{what}.activated")
             c["reserves"] = self.reserves(d, what)
+            if d.get("once_per_turn", True) is not True:
+                raise self.fail(f"{what}.once_per_turn: only true")
+            c["once_per_turn"] = bool(d.get("once_per_turn"))   # "use this ability only once per turn"
             c["cond"] = self.cond(d.get("if"), f"{what}.if")
             n = -1 if d["prevent"] == "all" else self.integer(d["prevent"], f"{what}.prevent", 1)
             self_only = d.get("for") == "self"
@@ -835,18 +1380,29 @@ class _Reader:
         if "static" in raw:
             d = self.mapping(raw, what, {"static", "if", "attacking"})
             st = self.mapping(d["static"], f"{what}.static",
-                              {"units", *STAT_KEYS, "deploy_cost", "cards", "cant_retreat",
+                              {"units", *STAT_KEYS, "health", "deploy_cost", "cards", "cant_retreat",
                                "unlimited_stack", "self_cost", "ability",
                                "ability_cost", "owner", "open_build", "per", "keyword", "n", "keeps_pilots",
                                "cant_attack", "lure", "forbid_plays", "attacks_build_zone", "extra_pilot",
-                               "extra_draw", "open_hand", "rescues_pilot"})
+                               "extra_draw", "open_hand", "rescues_pilot", "battle_cost", "no_upkeep",
+                               "pilots_only", "no_control", "pilots_to_arena", "draw_reveal", "bounty_free",
+                               "own_ability_cost", "attacks_weakest", "ability_discount", "roll_prevent",
+                               "battle_order", "heal_double", "idle_discard", "strikes_arena",
+                               "equip_discount",
+                               "no_damage",
+                               "no_attack", "each_player", "force_only", "double_damage", "wins_speed_ties",
+                               "retreats_instead", "attacks_own", "must_attack",
+                               "attack_cost", "attackers", "target", "force_stats",
+                               "stay_tapped", "wins_if_marked", "unless_has"})
             out: dict[str, Any] = {}
             if "units" in st:
                 units = st["units"]
                 out["units"] = "self" if units == "self" else self.sel(units, f"{what}.static.units")
                 out["mods"] = tuple(self.integer(st.get(k, 0), f"{what}.static.{k}") for k in STAT_KEYS)
-                if st.get("per") == "damage":   # once for each damage counter on the unit
-                    out["per"] = "damage"
+                if "health" in st:      # +N health (state.health reads these)
+                    out["health"] = self.integer(st["health"], f"{what}.static.health")
+                if st.get("per") in ("damage", "held"):   # once for each damage counter on the
+                    out["per"] = st["per"]     # unit, or each card held face down under it
                 elif "per" in st:     # the bonus counts once for each unit the selector names
                     out["per"] = self.sel(st["per"], f"{what}.static.per")
                 if "keyword" in st:     # the units get a keyword (Accuracy 1) while it holds
@@ -858,10 +1414,19 @@ class _Reader:
                     raise self.fail(f"{what}.static.n: only with keyword")
                 if "ability" in st:     # the units have this ability too ("gets 'Pay 0 -> Evade 1'")
                     given = self.ability(st["ability"], f"{what}.static.ability")
-                    if given.kind not in ("activated", "prevent", "reroll"):
+                    if given.kind not in ("activated", "prevent", "reroll", "bounty", "ward"):
                         raise self.fail(f"{what}.static.ability: an activated or prevention ability "
-                                        f"(Evade, Intercept, Retaliate), got {given.kind}")
+                                        f"(Evade, Intercept, Retaliate, ward) or a Bounty, got {given.kind}")
                     out["ability"] = given
+                    # unless_has: retaliate, "each unit that doesn't already have Retaliate gets ...":
+                    # not a unit with an ability of that timing from its card, pilots or Equipment
+                    if "unless_has" in st:
+                        if st["unless_has"] not in ("retaliate", "intercept"):
+                            raise self.fail(f"{what}.static.unless_has: retaliate or intercept, "
+                                            f"got {st['unless_has']!r}")
+                        out["unless_has"] = st["unless_has"]
+                elif "unless_has" in st:
+                    raise self.fail(f"{what}.static.unless_has: only with ability")
                 if "cant_attack" in st:     # the units can't attack (while the condition holds)
                     if st["cant_attack"] is not True:
                         raise self.fail(f"{what}.static.cant_attack: only true")
@@ -873,6 +1438,9 @@ class _Reader:
                     raise self.fail(f"{what}.static.forbid_plays: battle or abilities, "
                                     f"got {st['forbid_plays']!r}")
                 out["forbid_plays"] = st["forbid_plays"]
+                if st.get("each_player", False) not in (True, False):
+                    raise self.fail(f"{what}.static.each_player: true or false")
+                out["each_player"] = bool(st.get("each_player"))     # both players can't
             elif "deploy_cost" in st:
                 out["deploy_cost"] = self.integer(st["deploy_cost"], f"{what}.static.deploy_cost")
                 out["cards"] = self.sel(st.get("cards"), f"{what}.static.cards")
@@ -886,8 +1454,19 @@ class _Reader:
                 # this unit may attack the opponent's retreated units the selector names
                 reach = self.sel(st["attacks_build_zone"], f"{what}.static.attacks_build_zone")
                 out["reach"] = (replace(reach, owner=1, build_zone=True), 0)
+            elif "battle_cost" in st:
+                # the Battle cards of that side (owner: you or opponent) cost N more (less)
+                out["battle_cost"] = self.integer(st["battle_cost"], f"{what}.static.battle_cost")
+                owner = st.get("owner", "you")
+                if owner not in ("you", "opponent"):
+                    raise self.fail(f"{what}.static.owner: you or opponent, got {owner!r}")
+                out["owner"] = 1 if owner == "opponent" else 0
             elif "ability_cost" in st:
                 out["ability_cost"] = self.integer(st["ability_cost"], f"{what}.static.ability_cost", 1)
+                if st.get("force_only", False) not in (True, False):
+                    raise self.fail(f"{what}.static.force_only: true or false")
+                # force_only: only abilities whose cost names Force (Darth Sidious (D)'s ruling)
+                out["force_only"] = bool(st.get("force_only"))
             elif st.get("open_build") == "opponent":
                 out["open_build"] = True
             elif st.get("open_hand") == "opponent":
@@ -900,39 +1479,199 @@ class _Reader:
                 # when a unit of its owner's the selector names is discarded with pilots aboard,
                 # one of them may go to the build zone instead; then this unit is discarded
                 out["rescues_pilot"] = self.sel(st["rescues_pilot"], f"{what}.static.rescues_pilot")
+            elif "wins_if_marked" in st:
+                # "when all of your opponent's units have a (kind) counter on them, you win"
+                out["wins_if_marked"] = self.words(st["wins_if_marked"], f"{what}.static.wins_if_marked")[0]
+            elif "stay_tapped" in st:
+                # "you may choose not to untap this unit during your untap step"
+                if st["stay_tapped"] is not True:
+                    raise self.fail(f"{what}.static.stay_tapped: only true")
+                out["stay_tapped"] = True
+            elif "force_stats" in st:
+                # a card with '*' power and health: both equal its owner's Force total
+                if st["force_stats"] is not True:
+                    raise self.fail(f"{what}.static.force_stats: only true")
+                out["force_stats"] = True
+            elif "attack_cost" in st:
+                # the attackers named can't attack (this unit, with on: self) unless their owner
+                # pays N Force
+                out["attack_cost"] = self.integer(st["attack_cost"], f"{what}.static.attack_cost", 1)
+                out["attackers"] = self.sel(st.get("attackers"), f"{what}.static.attackers")
+                if isinstance(st.get("target"), dict):   # attacks on the units a selector names
+                    out["targets"] = self.sel(st["target"], f"{what}.static.target")
+                elif st.get("target", "any") not in ("any", "self"):
+                    raise self.fail(f"{what}.static.target: self (attacks on this unit only), any, "
+                                    f"or a selector (attacks on the units it names)")
+                out["on_self"] = st.get("target") == "self"
+            elif "strikes_arena" in st:
+                # it may attack a unit in that arena instead of one in its own, with its own power
+                if st["strikes_arena"] not in ARENAS:
+                    raise self.fail(f"{what}.static.strikes_arena: an arena")
+                out["strikes_arena"] = ARENAS.index(st["strikes_arena"])
+            elif "idle_discard" in st:
+                # a unit of yours it names whose attack places no damage is discarded as it ends
+                out["idle_discard"] = self.sel(st["idle_discard"], f"{what}.static.idle_discard")
+            elif "heal_double" in st:
+                # an effect of yours that removes N damage counters from one of your units
+                # removes 2N instead (as many as it can: "up to")
+                if st["heal_double"] is not True:
+                    raise self.fail(f"{what}.static.heal_double: only true")
+                out["heal_double"] = True
+            elif "battle_order" in st:
+                # the battle steps go in this order (all three arenas, each once)
+                order = st["battle_order"]
+                if not isinstance(order, list) or sorted(map(str, order)) != sorted(ARENAS):
+                    raise self.fail(f"{what}.static.battle_order: the three arenas, each once, in order")
+                out["battle_order"] = tuple(ARENAS.index(a) for a in order)
+            elif "roll_prevent" in st:
+                # when damage is about to be dealt to it, a die: on N or less all of it is prevented
+                out["roll_prevent"] = self.integer(st["roll_prevent"], f"{what}.static.roll_prevent", 1)
+            elif "no_damage" in st:
+                # all damage to it and all damage it would deal is prevented
+                if st["no_damage"] is not True:
+                    raise self.fail(f"{what}.static.no_damage: only true")
+                out["no_damage"] = True
+            elif "attacks_weakest" in st:
+                # when it attacks, only a unit of the lowest power among those it can attack
+                if st["attacks_weakest"] is not True:
+                    raise self.fail(f"{what}.static.attacks_weakest: only true")
+                out["attacks_weakest"] = True
+            elif "ability_discount" in st:
+                # the activated abilities of your units the `cards` selector names cost N less
+                # Force; one that costs 1 or more costs at least 1 (Obi-Wan's Spirit (A))
+                out["ability_discount"] = self.integer(st["ability_discount"],
+                                                       f"{what}.static.ability_discount", 1)
+                out["cards"] = self.sel(st.get("cards"), f"{what}.static.cards")
+            elif "own_ability_cost" in st:
+                # each of this unit's activated abilities (its pilots' grants too) costs N more Force
+                out["own_ability_cost"] = self.integer(st["own_ability_cost"],
+                                                       f"{what}.static.own_ability_cost")
+            elif "draw_reveal" in st:
+                # (a Location) its owner's draw-step card: name a card type, reveal until one
+                if st["draw_reveal"] is not True:
+                    raise self.fail(f"{what}.static.draw_reveal: only true")
+                out["draw_reveal"] = True
+            elif "pilots_to_arena" in st:
+                # discarded from its arena with pilots aboard, they go to the Character arena, tapped
+                if st["pilots_to_arena"] is not True:
+                    raise self.fail(f"{what}.static.pilots_to_arena: only true")
+                out["pilots_to_arena"] = True
+            elif "bounty_free" in st:
+                # the opponent's units receive no Bounty for making this unit be discarded
+                if st["bounty_free"] is not True:
+                    raise self.fail(f"{what}.static.bounty_free: only true")
+                out["bounty_free"] = True
+            elif "no_control" in st:
+                # it doesn't count toward controlling its arena (for either side)
+                if st["no_control"] is not True:
+                    raise self.fail(f"{what}.static.no_control: only true")
+                out["no_control"] = True
+            elif "pilots_only" in st:
+                # only pilots the selector names may go aboard it ("piloted only by Droids")
+                out["pilots_only"] = self.sel(st["pilots_only"], f"{what}.static.pilots_only")
+            elif "no_upkeep" in st:
+                # its owner doesn't have to pay the Upkeep of the units the selector names
+                out["no_upkeep"] = self.sel(st["no_upkeep"], f"{what}.static.no_upkeep")
+            elif "equip_discount" in st:
+                # Equipment costs this much less (build points, Force) to attach to this unit
+                disc = self.mapping(st["equip_discount"], f"{what}.static.equip_discount",
+                                    {"build_points", "force"})
+                at = f"{what}.static.equip_discount"
+                out["equip_discount"] = tuple(self.integer(disc.get(k, 0), f"{at}.{k}", 0)
+                                              for k in ("build_points", "force"))
             elif "extra_draw" in st:
-                # its owner draws N more cards in each draw step (while it is in its arena)
+                # its owner draws N more cards in each draw step (while it is in its arena);
+                # each_player: both players do
                 out["extra_draw"] = self.integer(st["extra_draw"], f"{what}.static.extra_draw", 1)
+                if st.get("each_player", False) not in (True, False):
+                    raise self.fail(f"{what}.static.each_player: true or false")
+                out["each_player"] = bool(st.get("each_player"))
+            elif "attacks_own" in st or "must_attack" in st:
+                # attacks_own: it may attack its owner's other units in its arena too; must_attack:
+                # it attacks whenever it can (no holding back, no "instead of attacking")
+                for key in ("attacks_own", "must_attack"):
+                    if st.get(key, True) is not True:
+                        raise self.fail(f"{what}.static.{key}: only true")
+                    if key in st:
+                        out[key] = True
+            elif "retreats_instead" in st:
+                # when it would be discarded from its arena, it retreats with its damage removed
+                if st["retreats_instead"] is not True:
+                    raise self.fail(f"{what}.static.retreats_instead: only true")
+                out["retreats_instead"] = True
+            elif "wins_speed_ties" in st:
+                # its owner's units win speed ties with the opponent's
+                if st["wins_speed_ties"] is not True:
+                    raise self.fail(f"{what}.static.wins_speed_ties: only true")
+                out["wins_speed_ties"] = True
+            elif "double_damage" in st:
+                # all damage the units the selector names would deal is doubled, before prevention
+                out["double_damage"] = self.sel(st["double_damage"], f"{what}.static.double_damage")
+            elif "no_attack" in st:
+                # units the `attackers` selector names can't attack units the `targets` selector
+                # names (either side's as the selectors say; `self`: the ability's own unit)
+                na = self.mapping(st["no_attack"], f"{what}.static.no_attack", {"attackers", "targets"})
+                if "attackers" not in na or "targets" not in na:
+                    raise self.fail(f"{what}.static.no_attack: say attackers and targets")
+                out["no_attack"] = tuple("self" if na[k] == "self"
+                                         else self.sel(na[k], f"{what}.static.no_attack.{k}")
+                                         for k in ("attackers", "targets"))
             elif "extra_pilot" in st:
                 # it may carry one pilot more than the rule allows, if that pilot (or, when the
                 # seat is taken, the one already aboard) is one the selector names
                 out["extra_pilot"] = self.sel(st["extra_pilot"], f"{what}.static.extra_pilot")
             else:
                 raise self.fail(f"{what}.static: say units, deploy_cost, cant_retreat, ability_cost, "
-                                f"lure, forbid_plays, open_build, open_hand, keeps_pilots, extra_pilot "
-                                f"or extra_draw")
+                                f"lure, forbid_plays, open_build, open_hand, keeps_pilots, extra_pilot, "
+                                f"extra_draw or no_attack")
             if "attacking" in d:
                 out["attacking"] = ("self" if d["attacking"] == "self"
                                     else self.sel(d["attacking"], f"{what}.attacking"))
             return Ability("static", static=out, cond=self.cond(d.get("if"), f"{what}.if"))
+        if "equip" in raw:
+            # Equipment (docs/tcg.md, "Equipment"): the Equip cost, and what the equipped unit
+            # gets while it is attached (only a unit the `for` selector names, if given)
+            d = self.mapping(raw, what, {"equip", "gives", "grants", "for"})
+            cost = self.mapping(d["equip"] if d["equip"] is not None else {}, f"{what}.equip",
+                                {"build_points", "force"})
+            granted = d.get("grants", [])
+            if not isinstance(granted, list):
+                raise self.fail(f"{what}.grants: expected a list of abilities")
+            grants = tuple(self.ability(a, f"{what}.grants[{i}]") for i, a in enumerate(granted))
+            if any(a.kind not in ("activated", "prevent", "static", "reroll") for a in grants):
+                raise self.fail(f"{what}.grants: only activated, prevention (Evade, Deflect), Lucky "
+                                f"and static abilities")
+            gives = self.mapping(d.get("gives") or {}, f"{what}.gives", {*STAT_KEYS, *KEYWORDS})
+            return Ability("equip", build_points=self.integer(cost.get("build_points", 0),
+                                                                f"{what}.equip.build_points", 0),
+                           force=self.integer(cost.get("force", 0), f"{what}.equip.force", 0),
+                           target=self.sel(d["for"], f"{what}.for") if "for" in d else None,
+                           static={
+                               "mods": tuple(self.integer(gives.get(k, 0), f"{what}.gives.{k}")
+                                             for k in STAT_KEYS),
+                               "keywords": tuple((k, self.integer(gives[k], f"{what}.gives.{k}", 1))
+                                                 for k in KEYWORDS if k in gives and k not in STAT_KEYS),
+                               "abilities": grants})
         if "pilot" in raw:
-            d = self.mapping(raw, what, {"pilot", "gives", "grants", "if", "disembarks_after"})
+            d = self.mapping(raw, what, {"pilot", "gives", "grants", "if", "disembarks_after", "bails_out"})
             off = d.get("disembarks_after")
             if off is not None and off not in ARENAS:
                 raise self.fail(f"{what}.disembarks_after: an arena's battle step ({', '.join(ARENAS)})")
+            bail = d.get("bails_out")
+            if bail is not None and bail not in ARENAS:
+                raise self.fail(f"{what}.bails_out: an arena ({', '.join(ARENAS)}), got {bail!r}")
             onto = d["pilot"] if isinstance(d["pilot"], list) else [d["pilot"]]
             # grants: activated or prevention abilities the unit has while the pilot is aboard
             granted = d.get("grants", [])
             if not isinstance(granted, list):
                 raise self.fail(f"{what}.grants: expected a list of abilities")
             grants = tuple(self.ability(a, f"{what}.grants[{i}]") for i, a in enumerate(granted))
-            kinds = ("activated", "prevent", "static", "trigger", "reroll")     # reroll: Lucky
+            kinds = ("activated", "prevent", "static", "trigger", "reroll", "ward")     # reroll: Lucky
             if any(a.kind not in kinds for a in grants) or any(
-                    a.kind == "trigger" and (a.timing not in ("discarded", "battle_end", "battle_start")
-                                             or a.optional) for a in grants):
+                    a.kind == "trigger" and (a.timing not in PILOT_EVENTS or a.optional) for a in grants):
                 raise self.fail(f"{what}.grants: only activated, prevention (Evade) and static abilities, "
-                                f"and 'when discarded' or battle phase start/end triggers that are not "
-                                f"optional")
+                                f"and 'when discarded', 'attacks', battle phase start/end, battle step "
+                                f"start or build roll triggers that are not optional")
             if not onto or not all(isinstance(t, str) and t for t in onto):
                 raise self.fail(f"{what}.pilot: the subtypes it may pilot, e.g. [Starfighter]")
             gives = self.mapping(d.get("gives") or {}, f"{what}.gives", {*STAT_KEYS, *KEYWORDS})
@@ -946,6 +1685,9 @@ class _Reader:
                 "abilities": grants,
                 # disembarks_after: when that battle step ends, it moves off into the Character arena
                 "disembark": ARENAS.index(off) if off is not None else -1,
+                # bails_out: its unit discarded from an arena, it moves into that arena instead
+                # (untapped, a unit of that arena's type) until the arena's battle step ends
+                "bail": ARENAS.index(bail) if bail is not None else -1,
                 # if: the bonuses count only while the condition holds (read for the unit piloted)
                 "if": self.cond(d.get("if"), f"{what}.if")})
         if "treat_as" in raw:
@@ -959,9 +1701,9 @@ class _Reader:
                 raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)}, got {d.get('timing')!r}")
             if d.get("once_per_turn", True) is not True:
                 raise self.fail(f"{what}.once_per_turn: only true")
-            if d.get("from_discard", False) not in (True, False) or (d.get("from_discard")
-                                                                     and d.get("timing") != "build"):
-                raise self.fail(f"{what}.from_discard: true or false, and only with timing: build")
+            if d.get("from_discard", False) not in (True, False) or (
+                    d.get("from_discard") and d.get("timing") not in ("build", "any")):
+                raise self.fail(f"{what}.from_discard: true or false, and only with timing: build or any")
             return Ability("activated", timing=d["timing"], ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"), reserves=self.reserves(d, what),
                            once_per_turn=bool(d.get("once_per_turn")),
@@ -974,18 +1716,37 @@ class _Reader:
             force = self.integer(d.get("force", 0), f"{what}.force", 0)
             if force and not d.get("optional"):
                 raise self.fail(f"{what}.force: a trigger with a Force cost must be optional")
-            if "of" in d and d["when"] not in ("destroys", "damages", "other_deployed"):
-                raise self.fail(f"{what}.of: only for 'destroys', 'damages' or 'other_deployed' "
-                                f"(which units it counts)")
+            if "of" in d and d["when"] not in ("destroys", "damages", "other_deployed", "unit_attacks",
+                                                "deploys_while_discarded"):
+                raise self.fail(f"{what}.of: only for 'destroys', 'damages', 'other_deployed', "
+                                f"'unit_attacks' or 'deploys_while_discarded' (which units it counts)")
             return Ability("trigger", timing=d["when"], ops=self.ops(d.get("do"), f"{what}.do"),
                            optional=bool(d.get("optional")), force=force,
                            target=self.sel(d["of"], f"{what}.of") if "of" in d else None)
+        if "upkeep" in raw:
+            # Upkeep (reference section 6): at the start of each of its owner's build steps, the
+            # owner pays one of the options it can pay (their choice); none payable: nothing
+            d = self.mapping(raw, what, {"upkeep"})
+            if not isinstance(d["upkeep"], list) or not d["upkeep"]:
+                raise self.fail(f"{what}.upkeep: expected a list of options, "
+                                f"such as [{{build_points: 1}}, {{tap: true}}]")
+            return Ability("upkeep", static={"options": tuple(
+                self.upkeep_option(o, f"{what}.upkeep[{k}]") for k, o in enumerate(d["upkeep"]))})
+        if "bounty" in raw:
+            # Bounty (reference section 9): when damage from this unit makes an opponent's unit be
+            # discarded, the effects are collected at the start of its owner's next build step
+            d = self.mapping(raw, what, {"bounty"})
+            return Ability("bounty", ops=self.ops(d["bounty"], f"{what}.bounty"))
         if "lucky" in raw:
             # Lucky X (reference section 9): when its unit attacks or is attacked, its owner may
             # reroll up to X of the attack dice, once a roll
-            d = self.mapping(raw, what, {"lucky"})
-            n = self.integer(d["lucky"], f"{what}.lucky", 1)
-            return Ability("reroll", timing="reroll", n=n, ops=(("reroll", "lucky", n),))
+            # `lucky: all`: any number of the dice; `attacking: true`: only when it attacks
+            d = self.mapping(raw, what, {"lucky", "attacking"})
+            n = 99 if d["lucky"] == "all" else self.integer(d["lucky"], f"{what}.lucky", 1)
+            if d.get("attacking", False) not in (True, False):
+                raise self.fail(f"{what}.attacking: true or false")
+            return Ability("reroll", timing="reroll", n=n, ops=(("reroll", "lucky", n),),
+                           static={"attacking": True} if d.get("attacking") else {})
         if "reroll" in raw:
             d = self.mapping(raw, what, {"reroll", "timing", "when_defending"})
             return Ability("reroll", timing="reroll", ops=(("reroll", "opponent_dice"),))
@@ -995,8 +1756,10 @@ class _Reader:
             timings = d.get("timing", "any")
             timings = timings if isinstance(timings, list) else [timings]
             for t in timings:
-                if t not in TIMINGS:
-                    raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)}, got {t!r}")
+                # abilities: whenever an activated ability of one of your Characters could be
+                # played (its timing: build step included), alone
+                if t not in TIMINGS and not (t == "abilities" and len(timings) == 1):
+                    raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)} or abilities, got {t!r}")
             timing = "|".join(timings)
             return Ability("play", timing=timing, force=self.integer(d["play"], f"{what}.play", 0),
                            ops=self.ops(d.get("do"), f"{what}.do"),
@@ -1039,9 +1802,10 @@ class _Reader:
             d = self.mapping(raw, what, {"mission", "do", "if"})
             return Ability("mission", ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"))
-        raise self.fail(f"{what}: not an ability (keyword, intercept, retaliate, evade, deflect, prevent, "
-                        f"static, "
-                        f"pilot, treat_as, activated, when, reroll, play or mission)")
+        raise self.fail(f"{what}: not an ability (keyword, hidden_cost, intercept, retaliate, evade, "
+                        f"deflect, prevent, "
+                        f"static, upkeep, bounty, "
+                        f"pilot, equip, treat_as, activated, when, reroll, play or mission)")
 
 
 def parse_abilities(data: Any, source: str) -> tuple[str, dict[str, tuple[Ability, ...]]]:

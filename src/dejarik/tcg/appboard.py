@@ -15,7 +15,7 @@ from dejarik.tcg.cardtext import card_lines
 from dejarik.tcg.state import ARENA_NAMES
 
 SIDE_STYLES = ("red1", "dodger_blue1")
-KIND_WORDS = ("unit", "battle", "mission", "other", "location")
+KIND_WORDS = ("unit", "battle", "mission", "other", "location", "equipment")
 COLUMNS = ("Card", "Where", "Spd", "Pow", "HP", "Notes")
 HAND_COLUMNS = ("Card", "Kind", "Cost", "Spd", "Pow", "HP")
 HIDDEN = "face-down card"
@@ -32,13 +32,17 @@ def card_face(defs: Mapping[str, CardDef], name: str, where: str = "") -> Face:
 def kind_word(d: CardDef | None) -> str:
     if d is None:
         return "?"
-    return f"{ARENA_NAMES[d.arena].lower()} unit" if d.arena >= 0 else KIND_WORDS[min(d.kind, 4)]
+    return f"{ARENA_NAMES[d.arena].lower()} unit" if d.arena >= 0 else KIND_WORDS[min(d.kind, 5)]
 
 
 def unit_row(defs: Mapping[str, CardDef], u: Mapping[str, Any], where: str, whose: str) -> Row:
+    gear = u.get("equipment", ())     # its Equipment (docs/tcg.md, "Equipment")
+    held = u.get("held", ())          # cards face down under it (docs/tcg.md, "Cards held face down")
     notes = [w for w, on in (("tapped", u["tapped"]), (f"{u['damage']} damage", u["damage"]),
                              (f"+{len(u['stack'])} stacked", u["stack"]),
-                             ("piloted by " + ", ".join(u["pilots"]), u["pilots"])) if on]
+                             ("piloted by " + ", ".join(u["pilots"]), u["pilots"]),
+                             ("equipped with " + ", ".join(gear), gear),
+                             ("holding " + ", ".join(held), held)) if on]
     health = f"{u['health'] - u['damage']}/{u['health']}" if u["damage"] else str(u["health"])
     return Row((plain(u["name"], "grey50" if u["tapped"] else "bold"), plain(where), plain(str(u["speed"])),
                 plain(str(u["power"])), plain(health), plain(", ".join(notes))),

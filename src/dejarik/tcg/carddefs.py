@@ -15,7 +15,7 @@ from functools import cache
 from dejarik.tcg.abilities import ARENAS, Ability, bundled_abilities
 from dejarik.tcg.cardpool import CardFacts, read_table
 
-UNIT, BATTLE, MISSION, OTHER, LOCATION = 0, 1, 2, 3, 4
+UNIT, BATTLE, MISSION, OTHER, LOCATION, EQUIPMENT = 0, 1, 2, 3, 4, 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +31,17 @@ class CardDef:
     name: str
     uname: str                    # the name every version shares (uniqueness and stacking go by it)
     unique: bool
-    kind: int                     # UNIT, BATTLE, MISSION, LOCATION or OTHER
+    kind: int                     # UNIT, BATTLE, MISSION, LOCATION, EQUIPMENT or OTHER
     arena: int                    # a unit's arena (an index of ARENAS), else -1
     cost: int
     speed: int
     power: int
     health: int
     homes: tuple[int, ...] = ()   # a Location: the arenas it may go to (its type line), else ()
+    fits: tuple[int, ...] = ()    # Equipment: the arenas of the units it may equip (its type line)
+    hidden: bool = False          # it has a Hidden Cost ability (flow.hidden_deploys looks for these)
+    from_discard: bool = False    # it has an ability that works from the discard pile (flow looks for these)
+    after_check: bool = False     # its statics change health or win the game: flow.run checks after tasks
 
     def keyword(self, name: str) -> int:
         return sum(a.n for a in self.abilities if a.kind == "keyword" and a.keyword == name)
@@ -51,6 +55,11 @@ _EQUIVALENT = {"Beru Whitesun": "Beru Lars", "Queen Amidala": "Padme Amidala",
 def _tags(subtype: str) -> frozenset[str]:
     words = subtype.split()
     return frozenset(" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
+
+
+def word_tags(subtype: str) -> frozenset[str]:
+    """Every run of whole words of a subtype ("Jedi Master" -> Jedi, Master, Jedi Master)."""
+    return _tags(subtype)
 
 
 def location_arenas(subtype: str) -> tuple[int, ...]:
@@ -72,7 +81,7 @@ def make_def(facts: CardFacts) -> CardDef:
     abilities = table.get(facts.name, table.get(_printed(facts.name)))
     t = facts.type
     kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" \
-        else LOCATION if t == "location" else OTHER
+        else LOCATION if t == "location" else EQUIPMENT if t == "equipment" else OTHER
     # "treat it as a ...": the words join its subtype for every rule that reads subtypes
     extra = " ".join(a.static["subtype"] for a in abilities or () if a.kind == "treat_as")
     tags = _tags(facts.subtype) | _tags(extra)
@@ -82,7 +91,13 @@ def make_def(facts: CardFacts) -> CardDef:
                    kind=kind,
                    arena=ARENAS.index(t) if t in ARENAS else -1, cost=facts.cost or 0,
                    speed=facts.speed or 0, power=facts.power or 0, health=facts.health or 0,
-                   homes=location_arenas(facts.subtype) if kind == LOCATION else ())
+                   homes=location_arenas(facts.subtype) if kind == LOCATION else (),
+                   fits=location_arenas(facts.subtype) if kind == EQUIPMENT else (),
+                   hidden=any(a.kind == "hidden_cost" for a in abilities or ()),
+                   from_discard=any(a.from_discard for a in abilities or ()),
+                   after_check=any(a.kind == "static" and ("health" in a.static or "force_stats" in a.static
+                                                           or "wins_if_marked" in a.static)
+                                   for a in abilities or ()))
 
 
 @cache

@@ -12,6 +12,7 @@ from dejarik.tcg.abilities import (
     ARENA_THREATENED,
     ARENAS,
     FLAG_KEYWORDS,
+    FREE_DEPLOY,
     Ability,
     Op,
     Sel,
@@ -24,7 +25,9 @@ TIMING_WORDS = {"build": "in your build step", "would_attack": "instead of attac
            "attack": "while it attacks", "reroll": "after attack dice are rolled",
            "prevent": "when damage is about to be dealt", "any": "at a chance to play in battle",
            "intercept": "when another of your units in its arena is attacked",
-           "retaliate": "when a unit of its arena attacks it"}
+           "retaliate": "when a unit of its arena attacks it",
+           "disrupt": "right after your opponent plays a Battle card",
+           "abilities": "whenever an activated ability of one of your Characters could be played"}
 EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "When the battle phase ends",
           "step_start_character": "When the Character battle step starts",
           "build_roll": "When build points are rolled", "deployed": "When you deploy it",
@@ -40,7 +43,10 @@ EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "Wh
           "step_end_space": "When the Space battle step ends",
           "step_end_ground": "When the Ground battle step ends",
           "step_end_character": "When the Character battle step ends",
-          "build_step_start": "When your build step starts", "draws": "When you draw a card"}
+          "build_step_start": "When your build step starts", "draws": "When you draw a card",
+          "deploys_while_discarded": "While it is in your discard pile, when you deploy a unit",
+          "unit_attacks": "Whenever a unit attacks",
+          "prevents": "Whenever you prevent damage to one of your units"}
 
 
 def _noun(word: str, plural: bool) -> str:
@@ -81,8 +87,25 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append(f"with power {sel.max_power} or less")
     if sel.min_power is not None:
         words.append(f"with power {sel.min_power} or more")
+    if sel.min_speed is not None:
+        words.append(f"with speed {sel.min_speed} or more")
+    if sel.max_speed is not None:
+        words.append(f"with speed {sel.max_speed} or less")
     if sel.max_health is not None:
         words.append(f"with total health {sel.max_health} or less")
+    if sel.max_cost is not None:
+        words.append(f"with total build cost {sel.max_cost} or less")
+    if sel.cost_cap:
+        words.append("with total build cost no more than " + ("your Force" if sel.cost_cap == "force"
+                                                                else "the counters on this card"))
+    if sel.has_upkeep is not None:
+        words.append("with Upkeep" if sel.has_upkeep else "without Upkeep")
+    if sel.has_bounty is not None:
+        words.append("with Bounty" if sel.has_bounty else "without Bounty")
+    if sel.discards_here:
+        words.append("in an arena a unit has been discarded from this turn")
+    if sel.is_pilot is not None:
+        words.append("that can pilot (Pilots)" if sel.is_pilot else "that can't pilot")
     if sel.stacked is not None:
         words.append("with a stack" if sel.stacked else "with no stack")
     if sel.only_chosen:
@@ -91,6 +114,8 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append("with a pilot aboard" if sel.piloted else "with no pilot aboard")
     if sel.has_keyword:
         words.append(f"that has {sel.has_keyword.replace('_', ' ').title()}")
+    if sel.different:
+        words.append(f"each with a different {sel.different}")
     places = []
     for a in sel.arenas:
         places.append("the chosen arena" if a == ARENA_CHOSEN else "the attack's arena"
@@ -102,6 +127,8 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         if places:      # the arena a unit's type belongs to
             words.append("of " + " or ".join(places).replace("the ", "", 1) + " type")
         words.append("retreated to the build zone")
+    elif sel.discard:
+        words.append("card in the discard pile")
     elif places:
         words.append("in " + " or ".join(places))
     if sel.other_than_defender:
@@ -148,6 +175,10 @@ def _ref(ref: Op, it: str = "it", this: str = "this unit") -> str:
 def _mods(stats: tuple[int | str, ...]) -> str:
     names = ("speed", "power", "Critical Hit")
     return " and ".join("power equal to the chosen unit's" if v == "chosen_power"
+                        else "+1 power for each card in this unit's stack" if v == "stack_cards"
+                        else "+X power, X the defender's build cost less the attacker's" if v == "cost_gap"
+                        else "+X power" if v == "x"
+                        else "+X power, X the chosen unit's total build cost" if v == "chosen_cost"
                         else f"{v:+d} {n}" if n != "Critical Hit" else f"Critical Hit {v}"
                         for v, n in zip(stats, names, strict=True) if v)
 
@@ -181,10 +212,30 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
                "light": "the Light Side"}[op[1]]
         if op[2] == "build_points":
             return f"{who} can't spend build points this turn"
+        if op[2] == "retaliate":
+            return f"{who} can't use Retaliate abilities this turn"
         what = "Battle cards" if op[2] == "battle" else "activated abilities"
         return f"{who} can't play {what} this turn"
     if name == "chain_attack":
         return "it attacks that unit"
+    if name == "pay_unit_cost":
+        return "pay X Force, X being the chosen unit's total build cost"
+    if name == "gain_control":
+        ends = ("the Space battle step ends", "the Ground battle step ends",
+                "the Character battle step ends", "the battle phase ends", "the turn ends")
+        how = ("until the battle step in progress ends" if op[2] < 0 else "until the game ends"
+               if op[2] == 5 else f"until {ends[op[2]]}")
+        who = "your opponent gains" if op[3] else "you gain"
+        return f"{who} control of {_ref(op[1], it, this)}, with its stack and pilots, {how}"
+    if name == "repeat_steps":
+        return ("this turn, whenever a battle step ends and neither player controls its arena, all "
+                "units there untap and that arena has another battle step (not where no one can win it)")
+    if name == "next_turn":
+        what = f" (for {_ref(op[1], it, this)})" if op[1] is not None else ""
+        return f"when the next turn starts{what}: {ops_text(op[2], 'that unit', this)}"
+    if name == "move_arena":
+        return (f"move {_ref(op[1], it, this)} into the {ARENAS[op[2]].title()} arena"
+                + (" untapped" if op[3] else "") + f"; there it counts as a {ARENAS[op[2]].title()} unit")
     if name == "raise_in_stack":
         return (f"a card stacked under {it} of your choice goes on top of the stack; when the turn ends, "
                 f"the card that was on top goes back on top")
@@ -195,11 +246,42 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
                 f"the lower roll is tapped (both on a tie)")
     if name == "roll_off_dice":
         return "each player rolls a die; the lower roll's unit is tapped (both on a tie)"
+    if name == "held_to_hand":
+        return "put all the cards held face down under this unit into their owners' hands"
+    if name == "hold_top":
+        n = "the top card" if op[1] == 1 else f"the top {op[1]} cards"
+        return f"put {n} of your deck face down under this unit (out of play, not part of its stack)"
     if name == "to_build_face_down":
         return (f"remove all damage from {it}; it goes face down into your build zone with {op[2]} "
                 f"build counters, and the cards stacked with it and its pilots are discarded")
     if name == "forbid_attack":
         return f"this turn {sel_text(op[1])} can't attack"
+    if name == "retreat_pilots":
+        return f"the pilots aboard {this} retreat to the build zone"
+    if name == "hand_to_deck_top":
+        many = "X cards" if op[1] == "x" else f"{op[1]} card(s)"
+        return f"put {many} from your hand on top of your deck in any order"
+    if name == "x_is":
+        if op[1] == "count":
+            return f"X is the number of {sel_text(op[2])}"
+        return "X is the number of damage counters on this unit"
+    if name == "watch_discard":
+        whom = sel_text(op[1]) if isinstance(op[1], Sel) else _ref(op[1], it, this)
+        return (f"this turn, whenever {whom} is discarded from an arena or a build zone: "
+                f"{ops_text(op[2], 'it', 'it')}")
+    if name == "pick_random":
+        return f"pick one of {sel_text(op[1])} at random"
+    if name == "discard_cheapest":
+        return ("each player discards their unit with the lowest build cost in the arenas (they "
+                "choose among those tied)")
+    if name == "double_counters":
+        where = "the chosen arena" if op[1] < 0 else f"the {('Space', 'Ground', 'Character')[op[1]]} arena"
+        return (f"this turn, for each damage counter put on a unit in {where}, put 1 more on it "
+                f"(the extra counters have no source)")
+    if name == "forbid_attack_unit":
+        return f"this turn {_ref(op[1], it, this)} can't attack"
+    if name == "unit_prevent":
+        return f"this turn, {op[2]} of each damage about to be dealt to {_ref(op[1], it, this)} is prevented"
     if name == "arena_prevent":
         return (f"this turn, {op[1]} of each damage about to be dealt to your units in the chosen arena "
                 f"is prevented")
@@ -222,8 +304,9 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return f"this turn each of your units gets +{op[2]} power while using {how}"
     if name == "hand_to_build":
         kinds = "/".join(op[2]) or (f"{op[1].title()} unit" if op[1] else "unit")
-        return (f"show a {kinds} card from your hand and put it face down into your build zone "
-                f"with 1 build counter for each of {sel_text(op[3])}")
+        many = (f"{op[3]} build counters" if isinstance(op[3], int)
+                else f"1 build counter for each of {sel_text(op[3])}")
+        return f"show a {kinds} card from your hand and put it face down into your build zone with {many}"
     if name == "at_attack_end":
         return "when this attack ends, " + ops_text(op[1], it, this)
     if name == "no_evade":
@@ -233,15 +316,27 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
                 "from your discard pile into your hand")
     if name == "to_hand":
         return "this card goes back from your discard pile into your hand"
+    if name == "to_deck":
+        return ("shuffle this card, with the cards that were stacked with it, its pilots and its "
+                "Equipment, into your deck")
     if name == "to_arena":
         return "put this card from your discard pile into its arena"
     if name == "discard_face_down":
         who = "your opponent's" if op[1] == "opponent" else "your"
         unless = f", unless its owner pays {op[2]} Force" if op[2] else ""
-        return f"choose one of {who} face-down cards in the build zone: it is discarded{unless}"
+        refund = (", all its build counters removed, and its owner gains that many build points"
+                  if len(op) > 3 and op[3] else "")
+        return f"choose one of {who} face-down cards in the build zone: it is discarded{unless}{refund}"
+    if name == "silence":
+        return f"{_ref(op[1], it, this)} can't use activated abilities this turn"
+    if name == "dig":
+        return (f"look at the top {op[1]} cards of your deck, put {op[2]} of them into your hand and "
+                f"the rest under your deck")
     if name == "arrange_top":
         whose = "your" if op[1] == "you" else "your opponent's"
         mill = (f", discard any {op[3].title()} unit cards among them" if op[3] else "")
+        if op[3] == "any":
+            mill = ", discard any of them"
         return (f"look at the top {op[2]} cards of {whose} deck{mill}, and put the rest back on top "
                 f"in any order")
     if name == "split_hits":
@@ -254,9 +349,18 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "speed_damage":
         then = "; then discard it" if op[2] else ""
         return (f"it deals 1 damage for each 10 speed it has to {one_of(op[1])} you choose{then}")
+    if name == "move_damage" and len(op) > 2:
+        many = "all the" if op[1] < 0 else f"{op[1]}"
+        whose = " of that unit's owner" if op[2] else ""
+        return (f"move {many} damage counter(s) from it to another unit{whose} in its arena you choose "
+                f"(nothing prevents them)")
     if name == "move_damage":
         return (f"move {op[1]} damage counter(s) from it to another unit in its arena you choose "
                 f"(nothing prevents them)")
+    if name == "as_side":
+        who = {"opponent": "your opponent", "you": "you", "dark": "the Dark Side",
+               "light": "the Light Side"}[op[1]]
+        return f"then {who}, as if it were their own effect: {ops_text(op[2], it, this)}"
     if name == "pay_defender_cost":
         return (f"you may pay Force equal to the defending unit's total build cost; if you do, "
                 f"{ops_text(op[1], it, this)}")
@@ -273,7 +377,11 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             what = "as much damage as it has damage counters"
         elif op[2] == "power":
             what = "as many dice of damage as this unit's power"
+        elif op[2] == "x":
+            what = "X dice of damage"
         text = f"deal {what} to {_ref(op[1], it, this)}"
+        if len(op) > 5:
+            text += f"; only the abilities of {sel_text(op[5])} can prevent it"
         if name == "damage" and op[3] is not None:
             has, pays = op[3]
             cond = ("" if has is None else
@@ -284,8 +392,29 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         elif name == "damage" and len(op) > 4 and op[4]:
             text += "; Evade can't prevent it"
         return text
+    if name == "remove_damage" and op[2] == "chosen_cost":
+        return f"remove as many damage counters from {_ref(op[1], it, this)} as the chosen unit's build cost"
     if name == "remove_damage":
+        if op[2] < 0 and len(op) > 3 and isinstance(op[3], int) and op[3]:
+            return f"remove all but {op[3]} damage counter(s) from {_ref(op[1], it, this)}"
         return f"remove {'all' if op[2] < 0 else f'up to {op[2]}'} damage from {_ref(op[1], it, this)}"
+    if name == "spend_build":
+        who = "you gain" if op[1] == "you" else "your opponent gains"
+        return (f"{who} {op[2]} build points to spend at once as in a build step (build counters "
+                "only: nothing is deployed or completed)")
+    if name == "share_abilities":
+        return (f"{_ref(op[1], 'they', 'this unit')} (two units) get each other's activated abilities "
+                "as well as their own this turn")
+    if name == "gain_subtype":
+        return (f"{_ref(op[1], it, this)} becomes a {' '.join(op[2])} as well (its whole stack), "
+                f"until the {'turn' if op[3] == 'turn' else 'game'} ends")
+    if name == "skip_untap":
+        return f"{_ref(op[1], it, this)} doesn't untap during the next untap step"
+    if name == "pool_force":
+        return ("add up both players' Force; each loses all of theirs, then gains half the total "
+                "(you gain the odd one)")
+    if name == "reroll_build":
+        return "reroll this turn's build roll (build points change with it)"
     if name == "tap":
         if op[2] < 0:
             return f"roll a die for {_ref(op[1], it, this)}: on {-op[2]} or more, tap it"
@@ -293,6 +422,8 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     simple = {"untap": "untap {}", "retreat": "retreat {}", "discard_unit": "discard {}",
               "return_to_hand": "return {} to its owner's hand, with its stack and pilots",
               "to_deck_top": "put {} on top of its owner's deck, with its stack and pilots",
+              "hold_under": ("put {} face down under this unit, with its stack and pilots (out "
+                             "of play, not part of this unit's stack)"),
               "chain_attacks": ("this turn, each time {} attacks, when the attack ends it attacks a "
                                 "unit of its arena it has not attacked this turn"),
               "redeploy": "put {} back into its arena, untapped",
@@ -331,6 +462,10 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "lose_force":
         who = {"you": "you lose", "opponent": "your opponent loses", "dark": "the Dark Side loses",
                "light": "the Light Side loses"}[op[1]]
+        if op[2] == "damage":
+            return f"{who} 1 Force for each damage just placed"
+        if op[2] == "counters":
+            return f"{who} 1 Force for each damage counter on this unit"
         return f"{who} all of their Force" if op[2] < 0 else f"{who} {op[2]} Force"
     if name == "build_points":
         side = {"you": "you get", "opponent": "your opponent gets", "dark": "the Dark Side gets",
@@ -341,18 +476,78 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             return f"{side} 1 build point this turn for each of {sel_text(op[3])}"
         return f"{side} {op[2]:+d} build points this turn"
     if name == "draw":
+        if len(op) > 2 and op[2] != "you":
+            who = {"opponent": "your opponent", "dark": "the Dark Side", "light": "the Light Side"}[op[2]]
+            return f"{who} draws {op[1]} card{'s' if op[1] > 1 else ''}"
+        if len(op) > 3:
+            return f"draw {op[1]} cards (as many as your deck holds, if fewer)"
         return f"draw {op[1]} card{'s' if op[1] > 1 else ''}"
+    if name == "mill":
+        who = {"you": "your", "opponent": "your opponent's", "dark": "the Dark Side's",
+               "light": "the Light Side's"}[op[1]]
+        many = "as many cards as you have Force" if op[2] == "force" else f"{op[2]} card(s)"
+        return f"put the top {many} of {who} deck into its discard pile"
+    if name == "roll_higher" and len(op) > 2:
+        parts = [f"if {k}: {ops_text(o, it, this)}" for k, o in
+                 (("yours is higher", op[1]), ("theirs is higher", op[2]), ("it's a tie", op[3])) if o]
+        return f"you and your opponent each roll a die; {'; '.join(parts)}"
+    if name == "at_next_step":
+        return "when the next battle step starts (its arena: the chosen arena): " + ops_text(op[1], it, this)
+    if name == "roll_higher":
+        return f"you and your opponent each roll a die; if yours is higher: {ops_text(op[1], it, this)}"
+    if name == "grant_upkeep":
+        opts = " or ".join(_upkeep_words(o) for o in op[2])
+        return f"{_ref(op[1], it, this)} gets 'Upkeep: {opts}' until the game ends"
+    if name == "purge_pick" and len(op) > 3 and op[3]:
+        return (f"search your opponent's deck for up to {op[2]} {op[1].title()} cards and put them into "
+                f"their discard pile (one at a time); they shuffle")
+    if name == "purge_stop":
+        return f"take no more {op[1].title()} cards from your opponent's deck"
+    if name == "purge_pick":
+        return (f"search your opponent's deck and name one of its {op[1].title()} cards: up to {op[2]} "
+                f"{op[1].title()} cards of that name go to their discard pile; they shuffle")
+    if name == "purge_name":
+        return (f"up to {op[3]} {op[2].title()} cards named {op[1]} go from your opponent's deck to their "
+                f"discard pile")
+    if name == "purge_deck":
+        return ("every card in your opponent's deck with the chosen unit's name goes to their discard "
+                "pile; they shuffle")
+    if name == "bp_next_turn":
+        who = {"you": "you get", "opponent": "your opponent gets", "dark": "the Dark Side gets",
+               "light": "the Light Side gets"}[op[1]]
+        return f"{who} {op[2]} extra build point(s) next turn"
+    if name == "no_bounty":
+        who = {"you": "your", "opponent": "your opponent's", "dark": "the Dark Side's",
+               "light": "the Light Side's"}[op[1]]
+        return f"this turn {who} units receive no Bounty"
+    if name == "may_stay_tapped":
+        return f"you may leave {_ref(op[1], it, this)} tapped in your next untap step"
+    if name == "skip_upkeep":
+        return f"you don't have to pay the Upkeep of {_ref(op[1], it, this)} this turn"
     if name == "to_deck_bottom":
         return f"put {op[1]} card{'s' if op[1] > 1 else ''} of your choice from hand under your deck"
     if name == "discard":
         who = "discard" if op[2] == "you" else "your opponent discards"
-        return f"{who} {op[1]} card{'s' if op[1] > 1 else ''} of their choice from hand"
+        kind = " or ".join(k.title() for k in op[3]) + " " if len(op) > 3 and op[3] else ""
+        kind = " or ".join(op[4]) + " " if len(op) > 4 else kind
+        if op[1] == "x":
+            return f"{who} X {kind}cards of their choice from hand"
+        return f"{who} {op[1]} {kind}card{'s' if op[1] > 1 else ''} of their choice from hand"
+    if name == "discard_unless":
+        who = "discard" if op[2] == "you" else "your opponent discards"
+        return (f"{who} {op[1]} cards of their choice from hand, unless they discard a "
+                f"{' or '.join(op[3])} card")
     if name == "discard_hand":
         return "your opponent discards their hand" if op[1:] == ("opponent",) else "discard your hand"
     if name == "transfer_damage":
         return "put damage counters on it to prevent as much damage"
     if name == "put_damage":
         return f"put {op[2]} damage counter{'s' if op[2] > 1 else ''} on {_ref(op[1], it, this)}"
+    if name == "reverse_battle":
+        return "this turn the battle steps go Character first, then Ground, then Space"
+    if name == "no_stacking":
+        return ("this turn stacks can't be rearranged, and no card from a hand or build zone goes "
+                "onto a stack")
     if name == "pause_build":
         return ("your build step pauses: your opponent's build step comes now, then yours goes on "
                 "with the build points left")
@@ -362,9 +557,11 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return f"this turn {who} retreat step comes first"
     if name == "search":
         what = {"battle": "a Battle card", "unit": "a unit card", "location": "a Location card",
-                "any": "a card"}[op[1]]
+                "any": "a card"}.get(op[1], f"a {op[1].title()} card")
         if op[2]:
-            what = f"{'/'.join(op[2])} {'Location' if op[1] == 'location' else 'card'}"
+            noun = {"location": "Location", "space": "Space card", "ground": "Ground card",
+                    "character": "Character", "equipment": "Equipment card"}.get(op[1], "card")
+            what = f"{'/'.join(op[2])} {noun}"
             what = ("an " if what[0] in "AEIOU" else "a ") + what
         if len(op) > 6 and op[6]:
             what += " with the chosen unit's name"
@@ -372,6 +569,10 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             what += " with the name of one of your units in play"
         if len(op) > 5 and op[5]:
             what = f"a {op[5]} card"
+        if len(op) > 7:
+            what += f" of the {op[7]} side"
+        if len(op) > 4 and op[4] == -2:
+            return f"search your deck for {what}, put it into its arena (not a deployment), and shuffle"
         if len(op) > 4 and op[4] < 0:
             return (f"search your deck for {what} that may stack under your unit of its name in the "
                     f"Character arena, put it under that unit, and shuffle")
@@ -385,10 +586,20 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "recover":
         kinds = "/".join(op[3]) if len(op) > 3 and op[3] else \
             f"{'/'.join(k.title() for k in op[1].split('|'))} unit"
+        if len(op[1].split("|")) > 3:      # any type
+            kinds = "/".join(op[3]) if len(op) > 3 and op[3] else ""
+        many = "" if len(op) > 5 and op[4] != "arena" and op[5] else "up to "
+        if len(op) > 4 and op[4] == "deck":
+            what = f"{kinds} cards" if kinds else "cards"
+            return f"return {many}{op[2]} {what} from your discard pile to your deck, then shuffle it"
+        if len(op) > 4 and op[4] == "bottom":
+            what = f"{kinds} cards" if kinds else "cards"
+            return f"put {many}{op[2]} {what} from your discard pile under your deck"
         if len(op) > 4:
+            hurt = f", with {op[5]} damage counter(s) on each" if len(op) > 5 else ""
             return (f"put up to {op[2]} {kinds} cards of different names from your discard pile into "
-                    f"their arena (not a deployment)")
-        return f"return up to {op[2]} {kinds} cards from your discard pile to your hand"
+                    f"their arena (not a deployment){hurt}")
+        return f"return {many}{op[2]} {kinds} cards from your discard pile to your hand"
     if name == "look_at_hand":
         text = "look at your opponent's hand" + (
             " and the face-down cards of their build zone" if len(op) > 2 and op[2] else "")
@@ -399,7 +610,23 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "card_counter":
         return f"put {op[1]} counter(s) on this card"
     if name == "cash_counters":
+        if op[1] == "none":
+            return "remove all counters from this card"
         return "remove all counters from this card: +1 build point this turn for each"
+    if name == "hand_to_arena":
+        kinds = " or ".join(k.title() for k in op[1]) or "unit"
+        subs = " ".join(op[2]) + " " if op[2] else ""
+        cost = f" with build cost {op[3]} or less" if op[3] < 99 else ""
+        return f"put a {subs}{kinds} card{cost} from your hand into its arena (not a deployment)"
+    if name == "reveal_to_arena":
+        return (f"reveal the top card of your deck; if it is a {op[1].title()} card, put it into its "
+                f"arena (not a deployment)")
+    if name == "roll_total":
+        return f"roll {op[1]} dice; if they add up to {op[2]} or more: {ops_text(op[3], it, this)}"
+    if name == "if_x":
+        other = f"; otherwise {ops_text(op[3], it, this)}" if op[3] else ""
+        return (f"if it has {op[1]} or more build counters (X is {op[1]} or more): "
+                f"{ops_text(op[2], it, this)}{other}")
     if name == "by_roll":
         return "roll a die: " + "; ".join(f"{k + 1}) {ops_text(b, it, this)}" for k, b in enumerate(op[1]))
     if name == "unless_tapped":
@@ -437,6 +664,8 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "at_battle_start":
         return "when the battle phase starts: " + ops_text(op[1], it, this)
     if name == "prevent":
+        if op[1] == "x":
+            return "prevent up to X of that damage"
         return "prevent all of that damage" if op[1] < 0 else f"prevent up to {op[1]} of that damage"
     if name == "deflect":
         return (f"prevent up to {op[1]} of that damage; the unit may deal as much to a unit in its "
@@ -460,10 +689,21 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         force = f"; gain {op[2]} Force for each card taken" if op[2] else ""
         return (f"take any number of {'/'.join(op[1])} cards with different names from your deck "
                 f"into your hand, shown, and shuffle{force}")
+    if name == "predict_hits" and len(op) > 2:
+        return (f"predict how much damage the attack will place on the defender after prevention; "
+                f"if right, when the attack ends: {ops_text(op[1], it, this)}")
     if name == "predict_hits":
         return f"predict how many hits the attack's dice will show; if right, {ops_text(op[1], it, this)}"
     if name == "tame":
         return f"this turn you decide whether {_ref(op[1], it, this)} attacks and which unit, of either side"
+    if name == "unpilot" and len(op) > 4 and op[4]:
+        return (f"move one of your pilots from one of your units in the {ARENAS[op[1]].title()} arena "
+                "aboard another of your units there")
+    if name == "unpilot" and len(op) > 2:
+        many = "any number of your pilots" if op[2] else "one of your pilots"
+        then = "; untap them" if op[3] else ""
+        return (f"move {many} aboard units in the {ARENAS[op[1]].title()} arena off into the "
+                f"Character arena{then}")
     if name == "unpilot":
         return (f"move one of your pilots aboard a unit in the {ARENAS[op[1]].title()} arena off "
                 f"into the Character arena")
@@ -475,6 +715,10 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "offer_reroll":
         return ("this turn, when your opponent's units in the chosen arena roll attack dice, you may "
                 "have all those dice rerolled")
+    if name == "deploy_discount":
+        if op[2] >= FREE_DEPLOY:
+            return f"this turn you may deploy {sel_text(op[1])} without paying their build costs"
+        return f"this turn {sel_text(op[1])} cost {op[2]} fewer build counter(s) to deploy"
     if name == "reach_build_zone":
         bonus = f", with {op[3]:+d} power for such an attack" if op[3] else ""
         return (f"this turn {_ref(op[1], it, this)} may attack {sel_text(op[2])}{bonus}")
@@ -497,6 +741,8 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
                "light": "the Light Side"}[op[1]]
         s = "" if who == "you" else "s"
         return f"{who} discard{s} the hand and draw{s} as many cards"
+    if name == "build_counters" and op[1] == "double":
+        return "choose a face-down card in your build zone: it gets another build counter for each it has"
     if name == "build_counters" and op[1] < 0:
         whose = "your" if op[4] == "you" else "your opponent's"
         return f"remove up to {-op[1]} build counters from a face-down card in {whose} build zone"
@@ -511,6 +757,45 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return "you win the game"
     if name == "overkill":
         return "the hits beyond what destroys the defender go on the unit chosen"
+    if name == "turn_on":
+        return "the attack turns on that unit"
+    if name == "mark":
+        return f"put a {op[2]} counter on {_ref(op[1], it, this)}"
+    if name == "unmark":
+        return f"remove the {op[2]} counters from {_ref(op[1], it, this)}"
+    if name == "disrupt":
+        pays = f" unless its controller pays {op[1]} Force" if op[1] else ""
+        return f"disrupt the Battle card just played (it does nothing){pays}"
+    if name == "cancel_battle":
+        return "the Battle card does nothing"
+    if name == "while_tapped" and op[2] == "kw":
+        return (f"as long as this unit stays tapped, {_ref(op[1], it, this)} has "
+                f"{op[3].replace('_', ' ').title()} {op[4]}")
+    if name == "while_tapped":
+        return (f"as long as this unit stays tapped, {_ref(op[1], it, this)} doesn't untap and gets "
+                f"{op[4]} damage counter(s) as each {ARENAS[op[3]].title()} battle step starts")
+    if name == "pay_x" and len(op) > 1:
+        return ("you may pay any amount of Force up to X, the build counters it was completed with "
+                "(from here on, X is the amount paid)")
+    if name == "pay_x":
+        return "pay X Force (you name X)"
+    if name == "remember":
+        return "this unit remembers the unit it attacks (the last unit it attacked)"
+    if name == "recall":
+        return "choose the last unit this unit attacked (if it is in an arena)"
+    if name == "hold_chosen":
+        return "keep it in mind (its arena is the chosen arena)"
+    if name == "must_attack":
+        return f"this turn {it} must attack the unit kept in mind, whenever it can"
+    if name == "split_hand":
+        whose = "your opponent's" if op[1] == "opponent" else "your"
+        return (f"{whose} hand is set aside face up; in turn its owner takes one card back and the "
+                f"other player discards one, until none are left")
+    if name == "strip":
+        whose = "your opponent's" if op[1] == "opponent" else "your"
+        kinds = " or ".join(k.title() for k in op[2])
+        return (f"look through {whose} hand and deck and you may discard a {kinds} card from them; "
+                f"then that deck is shuffled")
     return str(name).replace("_", " ")
 
 
@@ -553,10 +838,36 @@ def _cond(cond: dict[str, Any] | None) -> str:
         return " (only while no unit is attacking)"
     if "before_attacks_in" in cond:
         return f" (only before any unit attacks in the {ARENAS[cond['before_attacks_in']].title()} arena)"
+    if "discard_pile" in cond:
+        return f" (only with {cond['discard_pile']} or more cards in your discard pile)"
+    if "disrupting_cost" in cond:
+        return f" (only against a Battle card whose printed cost is {cond['disrupting_cost']} Force or less)"
+    if "hand_kind" in cond:
+        return f" (only with a {' or '.join(k.title() for k in cond['hand_kind'])} card in your hand)"
+    if "pilots" in cond:
+        return f" while it has {cond['pilots']} or more pilots aboard"
+    if "step" in cond:
+        return f" (only during the {ARENAS[cond['step']].title()} battle step)"
+    if "controls" in cond:
+        return f" (only if you control the {ARENAS[cond['controls']].title()} arena)"
+    if "in_arena" in cond:
+        return f" (only while this card is in the {ARENAS[cond['in_arena']].title()} arena)"
+    if cond.get("in_step") and len(cond) == 1:
+        return " (only while a battle step is under way)"
+    if "piloted_by" in cond:
+        return f" (only while {one_of(cond['piloted_by'])} pilots it)"
+    if cond.get("defending") == "self":
+        return " (only while this unit is being attacked)"
+    if cond.get("lethal") and len(cond) == 1:
+        return " (only if the damage would destroy it)"
+    if cond.get("undercosts_defender") and len(cond) == 1:
+        return " (only if the attacker's build cost is lower than the defender's)"
     if cond.get("defending"):
         return " (only while one of your units is being attacked)"
     if cond.get("undamaged"):
         return " while it has no damage counters"
+    if cond.get("tapped") and len(cond) == 1:
+        return " (only if this unit is tapped)"
     if cond.get("piloted"):
         return " while it has a pilot aboard"
     if cond.get("outcosts_defender") and len(cond) == 1:
@@ -596,6 +907,17 @@ def _cond(cond: dict[str, Any] | None) -> str:
     return ""
 
 
+def _upkeep_words(option: tuple[str, int, tuple[Op, ...]]) -> str:
+    kind, n, ops = option
+    if kind == "tap_unit":
+        return f"tap {one_of(ops[0][1])}"
+    return {"build_points": f"pay {n} build point(s)", "force": f"pay {n} Force",
+            "discard": f"discard {n} card(s) from your hand", "tap": "tap this unit",
+            "counters": f"put {n} damage counter(s) on this unit",
+            "mill": f"put the top {n} card(s) of your deck into your discard pile",
+            "to_hand": "return this card to its owner's hand"}[kind]
+
+
 def ability_text(ab: Ability) -> str:
     if ab.from_discard:
         return ("Only while this card is in your discard pile: "
@@ -604,9 +926,13 @@ def ability_text(ab: Ability) -> str:
         return ("Reserves (only while it is retreated in your build zone): "
                 + ability_text(replace(ab, reserves=False)))
     if ab.kind == "keyword":
+        if ab.keyword == "unpreventable_all":
+            return "No damage from this unit can be prevented (its attacks', its Deflect's, any)"
         if ab.keyword in FLAG_KEYWORDS:
             return ab.keyword.title()
         return f"{ab.keyword.replace('_', ' ').title()} {ab.n}"
+    if ab.kind == "prevent" and ab.ops and ab.ops[0][0] == "pay_x":
+        return "Evade X (pay X Force: name X, 1 or more, when you use it)"
     if ab.kind == "prevent" and ab.ops:
         onto = one_of(ab.ops[0][1])
         return (f"When damage is about to be dealt to this unit: move damage counters (as many as "
@@ -614,17 +940,21 @@ def ability_text(ab: Ability) -> str:
     if ab.kind == "prevent":
         if ab.self_only and (ab.evade or ab.deflect) and not ab.then and not ab.tap and not ab.discard_self \
                 and not ab.damage_self and not ab.retreat_self:
-            return f"{'Deflect' if ab.deflect else 'Evade'} {ab.n} (pay {ab.force} Force){_cond(ab.cond)}"
+            x = "X, where X is the number of cards in its stack" if ab.static.get("stack") else ab.n
+            return f"{'Deflect' if ab.deflect else 'Evade'} {x} (pay {ab.force} Force){_cond(ab.cond)}"
         whom = "this unit" if ab.self_only else (sel_text(ab.target) if ab.target else "a unit")
         amount = "all" if ab.n < 0 else f"up to {ab.n}"
         then = f"; then {ops_text(ab.then)}" if ab.then else ""
         whom = whom if ab.self_only or not ab.target else one_of(ab.target)
-        return (f"{_cap(_cost(ab, ab.force))}: prevent {amount} damage about to be dealt to "
+        once = " (once a turn)" if ab.once_per_turn else ""
+        return (f"{_cap(_cost(ab, ab.force))}{once}: prevent {amount} damage about to be dealt to "
                 f"{whom}{then}{_cond(ab.cond)}")
     if ab.kind == "static":
         st = ab.static
-        if "ability" in st and not any(st["mods"]):
+        if "ability" in st and not any(st["mods"]) and "health" not in st:
             who = "this unit" if st["units"] == "self" else each_text(st["units"])
+            if "unless_has" in st:
+                who += f" that doesn't already have {st['unless_has'].title()}"
             return f"{_cap(who)} gets the ability: {ability_text(st['ability'])}{_cond(ab.cond)}"
         if "mods" in st:
             who = "this unit" if st["units"] == "self" else each_text(st["units"])
@@ -635,9 +965,15 @@ def ability_text(ab: Ability) -> str:
                 when = f" while attacking a {sel_text(st['attacking'], plural=False).replace('your ', '')}"
             if st.get("per") == "damage":
                 per = " for each damage counter on it"
+            elif st.get("per") == "held":
+                per = " for each card held face down under it"
             else:
                 per = f" for each of {sel_text(st['per'])}" if "per" in st else ""
             bonus = [_mods(st["mods"])] if any(st["mods"]) else []
+            if "health" in st:
+                bonus.append(f"{st['health']:+d} health")
+            if "ability" in st:
+                bonus.append(f"the ability: {ability_text(st['ability'])}")
             if "grants" in st:
                 bonus.append(f"{st['grants'][0].replace('_', ' ').title()} {st['grants'][1]}")
             if st.get("cant_attack"):
@@ -646,8 +982,10 @@ def ability_text(ab: Ability) -> str:
         if "lure" in st:
             return f"{_cap(each_text(st['lure']))} must attack this unit whenever it can"
         if "forbid_plays" in st:
-            return ("You can't play Battle cards" if st["forbid_plays"] == "battle"
-                    else "You can't play activated abilities")
+            who = "No player can" if st.get("each_player") else "You can't"
+            return (f"{who} play Battle cards" if st["forbid_plays"] == "battle"
+                    else f"{who} play activated abilities").replace("can play", "can't play") \
+                + _cond(ab.cond)
         if "deploy_cost" in st:
             return f"{_cap(sel_text(st['cards']))} cost {-st['deploy_cost']} fewer build counters to deploy"
         if "cant_retreat" in st:
@@ -664,25 +1002,116 @@ def ability_text(ab: Ability) -> str:
         if "open_hand" in st:
             return "Your opponent plays with their hand face up"
         if "extra_draw" in st:
+            if st.get("each_player"):
+                return f"Each player draws {st['extra_draw']} extra card(s) in their draw step"
             return f"You draw {st['extra_draw']} extra card(s) in your draw step"
+        if "attacks_own" in st or "must_attack" in st:
+            parts = (["It must attack whenever it can"] if "must_attack" in st else []) + (
+                ["it can attack your other units in its arena"] if "attacks_own" in st else [])
+            return _cap("; ".join(parts))
+        if "retreats_instead" in st:
+            return (f"If it would be discarded from its arena, it retreats instead and all damage "
+                    f"counters are removed from it{_cond(ab.cond)}")
+        if "wins_speed_ties" in st:
+            return "All your units win ties for speed"
+        if "double_damage" in st:
+            return f"Double all damage {sel_text(st['double_damage'])} would deal (before prevention)"
+        if "no_attack" in st:
+            by, on = st["no_attack"]
+            who = "this unit" if by == "self" else sel_text(by)
+            whom = "this unit" if on == "self" else sel_text(on)
+            return f"{_cap(who)} can't attack {whom}{_cond(ab.cond)}"
+        if "attacks_weakest" in st:
+            return ("When it attacks, it must attack the unit with the lowest power among those it can "
+                    "attack (its owner picks among ties)")
+        if "ability_discount" in st:
+            return (f"The activated abilities of {each_text(st['cards'])} cost {st['ability_discount']} "
+                    f"less Force (one that costs 1 Force or more costs at least 1)")
+        if "own_ability_cost" in st:
+            n = st["own_ability_cost"]
+            return f"Each of its activated abilities costs {abs(n)} {'less' if n < 0 else 'more'} Force"
+        if "draw_reveal" in st:
+            return ("Instead of the card of your draw step, name a card type and reveal cards from the "
+                    "top of your deck until one of that type: it goes to your hand, the others to your "
+                    "discard pile")
+        if "pilots_to_arena" in st:
+            return "Discarded from its arena, its pilots move to the Character arena, tapped, instead"
+        if "no_control" in st:
+            return "It doesn't count toward controlling its arena"
+        if "bounty_free" in st:
+            return "Your opponent gets no Bounty for making it be discarded"
+        if "pilots_only" in st:
+            return f"Only {sel_text(st['pilots_only'])} may pilot it"
+        if "no_upkeep" in st:
+            return f"You don't have to pay the Upkeep of {sel_text(st['no_upkeep'])}{_cond(ab.cond)}"
+        if "equip_discount" in st:
+            bp, force = st["equip_discount"]
+            return (f"Equipment costs {bp} fewer build point(s) and {force} less Force to attach to "
+                    f"this unit")
         if "extra_pilot" in st:
             return f"It may carry an extra pilot: {sel_text(st['extra_pilot'], plural=False)}"
+        if "attack_cost" in st:
+            on = " attack this unit" if st["on_self"] else " attack"
+            if "targets" in st:
+                on = f" attack {one_of(st['targets'])}"
+            return (f"{sel_text(st['attackers']).capitalize()} can't{on} unless their owner pays "
+                    f"{st['attack_cost']} Force{_cond(ab.cond)}")
+        if "wins_if_marked" in st:
+            return (f"When all of your opponent's units in play have a {st['wins_if_marked']} counter, "
+                    f"you win the game")
+        if "stay_tapped" in st:
+            return "You may choose not to untap this unit during your untap step"
+        if "force_stats" in st:
+            return "Its power and its health are equal to your Force total"
+        if "strikes_arena" in st:
+            return (f"It may attack a unit in the {ARENAS[st['strikes_arena']].title()} arena instead of "
+                    f"one in its own arena, with its own power")
+        if "idle_discard" in st:
+            return (f"Whenever {one_of(st['idle_discard'])} attacks and its attack places no damage, "
+                    f"it is discarded as the attack ends")
+        if "heal_double" in st:
+            return ("When an effect of yours would remove damage counters from one of your units, it "
+                    "removes up to twice that many instead")
+        if "battle_order" in st:
+            names = [ARENAS[a].title() for a in st["battle_order"]]
+            return f"The battle steps go {names[0]}, {names[1]}, then {names[2]}"
+        if "roll_prevent" in st:
+            top = st["roll_prevent"]
+            return (f"When damage is about to be dealt to this unit, roll a die: on "
+                    f"{'1' if top == 1 else f'1 to {top}'}, prevent all of it")
+        if "no_damage" in st:
+            return "All damage to this unit, and all damage it would deal, is prevented"
         if "keeps_pilots" in st:
             return ("When it is discarded, you may move its pilots to your build zone instead of "
                     "discarding them")
         if "reach" in st:
             return f"It may attack {sel_text(st['reach'][0])}"
+        if "battle_cost" in st:
+            whose = "Your opponent's" if st["owner"] else "Your"
+            n = st["battle_cost"]
+            return (f"{whose} Battle cards cost {abs(n)} {'more' if n > 0 else 'less'} Force to play"
+                    f"{_cond(ab.cond)}")
         if "ability_cost" in st:
-            return f"Your opponent's units' activated abilities cost {st['ability_cost']} more Force"
+            return (f"Your opponent's units' activated abilities cost {st['ability_cost']} more Force"
+                    + (" (those whose cost names Force)" if st.get("force_only") else ""))
         return "Your opponent builds face up (the cards still count as face down)"
+    if ab.kind == "hidden_cost":
+        return (f"Hidden Cost {ab.n}: face down with {ab.n} build counters (or its whole cost, if less), "
+                f"you may finish it at a chance to play or in your build step by paying the rest in "
+                f"Force{_cond(ab.cond)}")
     if ab.kind == "ward" and ab.target is not None:
-        return (f"When {one_of(ab.target)} would damage this unit, that damage is prevented unless "
-                f"your opponent pays {ab.n} Force")
+        fx = " (or one of your opponent's effects)" if ab.static.get("effects") else ""
+        return (f"When {one_of(ab.target)}{fx} would damage this unit, that damage is prevented unless "
+                f"your opponent pays {ab.n} Force{_cond(ab.cond)}")
     if ab.kind == "activated" and ab.timing == "retaliate":
-        return (f"Retaliate {ab.n} (pay {ab.force} Force): when a unit of its arena attacks it, "
-                f"{ab.n} dice of damage to the attacker when the attack ends")
+        own_cost = bool(ab.ops) and ab.ops[0][1][0][2] == "own_cost"
+        x = ab.n or ("X (its build cost)" if own_cost else "X (its power)")
+        paid = "X Force, X its power" if ab.static.get("force_power") else f"{ab.force} Force"
+        return (f"Retaliate {x} (pay {paid}): when a unit of its arena attacks it, "
+                f"{x} dice of damage to the attacker when the attack ends")
     if ab.kind == "activated" and ab.timing == "intercept":
-        return (f"Intercept (pay {ab.force} Force): when another of your units in its arena is "
+        which = f" ({sel_text(ab.target)})" if ab.target is not None else ""
+        return (f"Intercept (pay {ab.force} Force): when another of your units in its arena{which} is "
                 f"attacked, it becomes the defender")
     if ab.kind == "activated":
         once = " (once a turn)" if ab.once_per_turn else ""
@@ -694,6 +1123,9 @@ def ability_text(ab: Ability) -> str:
         return f"{EVENT_WORDS[ab.timing]}{what}{how}: {ops_text(ab.ops)}"
     if ab.kind == "treat_as":
         return f"Counts as a {ab.static['subtype']} too"
+    if ab.kind == "reroll" and ab.ops and ab.ops[0][1] == "lucky" and ab.static.get("attacking"):
+        many = "any number" if ab.n >= 99 else f"up to {ab.n}"
+        return f"When it rolls its attack dice, its owner may reroll {many} of them (once a roll)"
     if ab.kind == "reroll" and ab.ops and ab.ops[0][1] == "lucky":
         return (f"Lucky {ab.n}: when it attacks or is attacked, its owner may reroll up to {ab.n} "
                 f"of the attack dice (once a roll)")
@@ -718,6 +1150,12 @@ def ability_text(ab: Ability) -> str:
         return f"When completed{_cond(ab.cond)}: {ops_text(ab.ops)}"
     if ab.kind == "granted":
         return f"Given to units by this card: {ability_text(ab.static['ability'])}"
+    if ab.kind == "upkeep":
+        return ("Upkeep (at the start of your build step, pay one you can): "
+                + " or ".join(_upkeep_words(o) for o in ab.static["options"]))
+    if ab.kind == "bounty":
+        return ("Bounty (when its damage discards an opponent's unit, collected at the start of your "
+                f"next build step; 'chosen': the unit discarded): {ops_text(ab.ops)}")
     if ab.kind == "pilot":
         kinds = " or ".join(ab.static["onto"].subtypes)
         kws = [f"{k.replace('_', ' ').title()} {n}" for k, n in ab.static.get("keywords", ())]
@@ -725,10 +1163,24 @@ def ability_text(ab: Ability) -> str:
         gets = gets or "nothing more"
         granted = "".join(f"; and the ability: {ability_text(g)}" for g in ab.static.get("abilities", ()))
         when = _cond(ab.static.get("if")) if ab.static.get("if") else ""
+        if ab.static.get("bail", -1) >= 0:
+            where = ARENAS[ab.static["bail"]].title()
+            granted += (f"; when that unit is discarded from an arena, the pilot moves into the {where} "
+                        f"arena untapped instead, as a {where} unit until the {where} battle step ends; "
+                        f"then, if it is still there, it moves into its own arena untapped")
         if ab.static.get("disembark", -1) >= 0:
             granted += (f"; when the {ARENAS[ab.static['disembark']].title()} battle step ends, the "
                         f"pilot moves off into the Character arena")
         return f"Pilot: may fly one of your non-Droid {kinds} units, which then gets {gets}{when}{granted}"
+    if ab.kind == "equip":
+        kws = [f"{k.replace('_', ' ').title()} {n}" for k, n in ab.static["keywords"]]
+        gets = " and ".join([*([_mods(ab.static["mods"])] if any(ab.static["mods"]) else []), *kws])
+        gets = gets or "nothing more"
+        granted = "".join(f"; and the ability: {ability_text(g)}" for g in ab.static["abilities"])
+        cost = f"{ab.build_points} build point(s)" + (f" and {ab.force} Force" if ab.force else "")
+        who = f" (if it is {sel_text(ab.target, plural=False)})" if ab.target is not None else ""
+        return (f"Equip (pay {cost}, in your build step, once a turn): attach it to one of your units; "
+                f"the equipped unit{who} gets {gets}{granted}")
     return ab.kind
 
 
@@ -743,6 +1195,8 @@ def card_lines(d: CardDef) -> list[str]:
         lines.append(f"  cost {f.cost}")
     if d.homes:
         lines.append(f"  Location: goes into the {' or '.join(ARENAS[a].title() for a in d.homes)} arena")
+    if d.fits:
+        lines.append(f"  Equipment: attaches to a {' or '.join(ARENAS[a].title() for a in d.fits)} unit")
     if not d.implemented:
         lines.append("  abilities: not implemented in Dejarik (playable with --allow-unimplemented, "
                      "printed stats only)")

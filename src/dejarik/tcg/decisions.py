@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.tcg import flow as F
 from dejarik.tcg.abilities import Ability, Op
-from dejarik.tcg.carddefs import BATTLE, MISSION, UNIT
+from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, MISSION, UNIT
 from dejarik.tcg.cardtext import EVENT_WORDS, ability_text, one_of, op_text, ops_text
-from dejarik.tcg.effects import abilities_of, keyword, same_name_in_play
+from dejarik.tcg.effects import abilities_of, deploy_cost, keyword, same_name_in_play
+from dejarik.tcg.equipment import cost as equip_cost
 from dejarik.tcg.state import ARENA_NAMES, BUILD, HAND, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ _USED = {"build": "used in the build step", "would_attack": "used instead of att
          "attack": "used while it attacks", "reroll": "used after attack dice are rolled",
          "prevent": "used when damage is about to be dealt", "any": "used at a chance to play",
          "intercept": "used when another unit in its arena is attacked",
-         "retaliate": "used when a unit of its arena attacks it"}
+         "retaliate": "used when a unit of its arena attacks it",
+         "disrupt": "used right after a Battle card is played"}
 """When an activated ability is used, for any reader (cardtext's words speak to the owner)."""
 
 
@@ -173,6 +175,12 @@ def purpose(s: S, task: Task) -> str:
         return source_words(s, task[1], src)
     if op == "?predict":
         return _effect_source(s, task[3], task[2])
+    if op == "?x":
+        return _effect_source(s, task[4], task[2])
+    if op == "?untap":
+        return f"{s.name(task[2])}'s untap (it may stay tapped)"
+    if op == "?disrupt":
+        return f"the Battle card {s.name(task[2])} just played"
     if op == "?keep_pilot":
         return f"the pilot {s.name(task[2])} of a discarded unit"
     if op == "?copy":
@@ -198,10 +206,17 @@ def purpose(s: S, task: Task) -> str:
         return source_words(s, task[1], src)
     if op == "?face_down":
         return source_words(s, task[1], task[4])
+    if op == "?dig":
+        return source_words(s, task[1], task[4])
     if op in ("?mill", "?arrange"):
         src = task[5]
         if src >= 0 and s.d(src).kind == UNIT:
             return ability_words(s, src, _ability_with(s, src, "arrange_top"))
+        return source_words(s, task[1], src)
+    if op == "?hand_to_arena":
+        src = task[5]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "hand_to_arena"))
         return source_words(s, task[1], src)
     if op == "?hand_to_build":
         src = task[5]
@@ -209,7 +224,7 @@ def purpose(s: S, task: Task) -> str:
             return ability_words(s, src, _ability_with(s, src, "hand_to_build"))
         return source_words(s, task[1], src)
     at = {"?discard": 3, "?search": 3, "?unit_type": 2, "?recover": 4, "?pick_from_hand": 3,
-          "?crowd": 3, "?dice": 3}[op]
+          "?crowd": 3, "?dice": 3, "?strip": 4, "?split": 4}[op]
     src = _task_source(task, at)
     if src >= 0 and s.d(src).kind == UNIT:
         name = "to_deck_bottom" if _to_bottom(task) else _OP_OF[op]
@@ -219,7 +234,7 @@ def purpose(s: S, task: Task) -> str:
 
 _OP_OF = {"?discard": "discard", "?search": "search", "?unit_type": "reveal_until_unit",
           "?recover": "recover", "?pick_from_hand": "look_at_hand", "?crowd": "crowd_control",
-          "?dice": "reroll"}
+          "?dice": "reroll", "?strip": "strip", "?split": "split_hand"}
 
 
 def _window_words(s: S, window: int) -> str:
@@ -263,7 +278,8 @@ _ASKS = {
     "?dice": "pick the dice to reroll, then pass to reroll them",
     "?offer": "pay the Force for the effect, or not",
     "?reveal_pick": "choose which revealed card goes into your build zone (the rest are discarded)",
-    "?card_type": "name a card type: those among the revealed cards go to hand, the rest are discarded",
+    "?card_type": "name a card type: those among the revealed cards go to hand, the rest are discarded "
+                  "(Mos Eisley: reveal until one of that type)",
     "?gather": "take another card with a different name, or stop",
     "?predict": "predict how many hits the attack's dice will show",
     "?mode": "choose the unit's stat line (speed, power, health and keyword)",
@@ -274,9 +290,17 @@ _ASKS = {
     "?deploy_now": "deploy the card that now has enough build counters, or leave it in the build zone",
     "?counters": "choose a face-down card of your build zone to show and put build counters on",
     "?hand_to_build": "choose a card of your hand to show and put into your build zone with build counters",
+    "?hand_to_arena": "choose a unit card of your hand to put into its arena",
     "?face_down": "choose one of the face-down cards of a build zone",
     "?mill": "choose cards you looked at on top of a deck to discard",
+    "?dig": ("choose a card you looked at on top of your deck to put into your hand (the rest go "
+             "under the deck)"),
     "?arrange": "choose the next card to go back on top of the deck (the first chosen is the top card)",
+    "?strip": "choose a card of your opponent's hand or deck to discard, or none",
+    "?split": "choose a card set aside: its owner keeps it in hand, or the other player discards it",
+    "?x": "name X, the Force to pay",
+    "?untap": "untap the unit now, or leave it tapped",
+    "?disrupt": "disrupt the Battle card just played, or let it resolve",
 }
 """What each decision that needs no numbers asks, in a few public words."""
 
@@ -309,6 +333,8 @@ def ask(s: S, task: Task) -> str:
         return f"put {task[2]} card{'s' if task[2] > 1 else ''} of your hand under your deck"
     if op == "?discard":
         return f"discard {task[2]} card{'s' if task[2] > 1 else ''} from your hand"
+    if op == "?recover" and len(task) > 7 and task[6] != "arena" and task[7]:
+        return f"return {task[3]} more card(s) from your discard pile"
     if op == "?recover":
         return f"return up to {task[3]} {str(task[2]).title()} unit cards from your discard pile to your hand"
     if op == "?crowd":
@@ -352,6 +378,10 @@ def _deploy_words(s: S, c: int, under: int) -> str:
         return f"put the Location {s.name(c)} into {_arena_words(a)}" + (
             f", discarding {s.name(old)}" if old >= 0 else "")
     arena = _arena_words(d.arena)
+    need = F.unit_cost(s, c, deploy_cost(s, c))
+    if d.hidden and s.zone[c] == BUILD and not s.face_up[c] and s.counters[c] < need:
+        rest = need - s.counters[c]
+        return f"finish {s.name(c)} by paying {rest} Force (Hidden Cost) and put it into {arena}"
     if under:
         return f"put {s.name(c)} under your {d.uname} stack (+10 speed, +1 power, +1 health to it)"
     if d.unique and same_name_in_play(s, s.owner[c], d.uname) >= 0:
@@ -380,6 +410,9 @@ def _pass_words(s: S, task: Task) -> str:
         "?trigger": "no: don't use it",
         "?search": "take nothing (your deck is shuffled)",
         "?recover": "return no more cards",
+        "?strip": "discard nothing (the deck is shuffled all the same)",
+        "?untap": "leave it tapped",
+        "?disrupt": "let the Battle card resolve",
         "?mill": "discard no more of the cards looked at",
     }
     if op in words:
@@ -460,7 +493,13 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
     if op == "?gather":
         return f"take {s.name(x)} into your hand (shown to your opponent)"
     if op == "?predict":
-        return f"predict {x} hits"
+        return f"predict {x} damage" if len(task) > 4 else f"predict {x} hits"
+    if op == "?x":
+        return f"pay {x} Force (X = {x})"
+    if op == "?untap":
+        return f"untap {s.name(x)}"
+    if op == "?counters" and task[2] == "double":
+        return f"double the build counters on {s.name(x)} ({s.counters[x]} on it), unseen by your opponent"
     if op == "?counters" and task[2] < 0:
         return f"remove up to {-task[2]} build counters from a face-down card ({s.counters[x]} on it)"
     if op == "?counters":
@@ -469,11 +508,15 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return f"discard {s.name(x)} from the top of the deck"
     if op == "?arrange":
         return f"{s.name(x)} goes back next (the first chosen ends on top)"
+    if op == "?dig":
+        return f"put {s.name(x)} into your hand"
     if op == "?face_down":
         unless = f", unless its owner pays {task[3]} Force" if task[3] else ""
         return f"that face-down card is discarded{unless}"
     if op == "?hand_to_build":
         return f"show {s.name(x)} and put it into your build zone with {task[4]} build counter(s)"
+    if op == "?hand_to_arena":
+        return f"put {s.name(x)} from your hand into its arena"
     if op == "?choose":
         ctx = task[3]
         return f"pick {s.name(x)} ({_where(s, x)}): {_effect_words(s, task[1][task[2] + 1:], ctx, s.name(x))}"
@@ -489,6 +532,8 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
     if op == "?unit_type":
         return (f"reveal cards from the top of your deck until a {ARENA_NAMES[x]} unit; take it "
                 f"into your hand and shuffle the rest back")
+    if op == "?recover" and len(task) > 6 and task[6] == "deck":
+        return f"return {s.name(x)} from your discard pile to your deck"
     if op == "?recover":
         return f"return {s.name(x)} from your discard pile to your hand"
     if op == "?pick_from_hand":
@@ -543,6 +588,10 @@ def does(s: S, task: Task, action: tuple[int, ...]) -> str:
         return f"bid {x} Force (your total {mine} against {theirs})"
     if kind == F.RESTACK:
         return f"put {s.name(y)} on top of its stack in place of {s.name(x)} (the damage stays)"
+    if kind == F.PILOT and s.d(x).kind == EQUIPMENT:
+        bp, force = equip_cost(s, x, y - 1)
+        return (f"pay {bp} build point(s)" + (f" and {force} Force" if force else "")
+                + f" to equip {s.name(y - 1)} with {s.name(x)}")
     if kind == F.PILOT:
         if y:
             return f"put the pilot {s.name(x)} aboard {s.name(y - 1)}"

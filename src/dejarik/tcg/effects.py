@@ -9,13 +9,27 @@ that carries the rest of the list with it, and the source, so the decision can s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from dejarik.tcg.abilities import Ability, Op, Sel
-from dejarik.tcg.carddefs import BATTLE, UNIT
-from dejarik.tcg.state import ARENA, BUILD, DARK, DECK, DISCARD, HAND, LIGHT, PILOTING, PLACE, UNDER
+from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, UNIT, word_tags
+from dejarik.tcg.state import (
+    ARENA,
+    BUILD,
+    DARK,
+    DECK,
+    DISCARD,
+    EQUIPPED,
+    HAND,
+    HELD,
+    LIGHT,
+    PILOTING,
+    PLACE,
+    UNDER,
+    WORD_KINDS,
+)
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -58,11 +72,20 @@ def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
                     for ab in pab.static.get("abilities", ()) if pab is not None else ():
                         if ab.kind == "static" and key in ab.static:
                             yield p, src, ab
+                for g in s.gear.get(src, ()):           # static abilities Equipment gives it
+                    gab = gear_ability(s, g, src)
+                    for ab in gab.static["abilities"] if gab is not None else ():
+                        if ab.kind == "static" and key in ab.static:
+                            yield p, src, ab
 
 
 def mode_stats(s: S, u: int) -> tuple[int, int, int, int, int]:
     """The speed, power, health, Critical Hit and Accuracy of the mode chosen for a card with
     `modes` ('each turn, choose one'); the first line until one is chosen."""
+    for a in s.d(u).abilities:      # "power and health equal to your Force total"
+        if a.kind == "static" and "force_stats" in a.static:
+            f = s.force[s.owner[u]]
+            return 0, f, f, 0, 0
     k = next((e[2] for e in s.effects if e[0] == "mode" and e[1] == u), 0)
     ab = next((a for a in s.d(u).abilities if a.kind == "modes"), None)
     return ab.static["modes"][k] if ab is not None else (0, 0, 0, 0, 0)
@@ -77,6 +100,11 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
         ab = pilot_ability(s, pilot)
         if ab is not None and pilot_bonus_holds(s, ab, u):
             ms = ab.static["mods"]
+            speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
+    for g in s.gear.get(u, ()):          # Equipment attached (docs/tcg.md, "Equipment")
+        gab = gear_ability(s, g, u)
+        if gab is not None:
+            ms = gab.static["mods"]
             speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
     for p, src, ab in _statics(s, "mods"):
         st = ab.static
@@ -93,12 +121,31 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
         ms = st["mods"]
         if st.get("per") == "damage":   # once for each damage counter on the ability's unit
             times = s.damage[src]
+        elif st.get("per") == "held":   # once for each card held face down under it
+            times = len(s.held.get(src, ()))
         else:
             times = len(s.select(st["per"], p, src)) if "per" in st else 1
         speed += ms[0] * times
         power += ms[1] * times
         crit += ms[2] * times
     return speed, power, crit
+
+
+def static_health(s: S, u: int) -> int:
+    """The health static abilities in play give u ("each neutral unit gets +1 health")."""
+    n = 0
+    for p, src, ab in _statics(s, "health"):
+        if not _static_reaches(s, ab, u, p, src):
+            continue
+        st = ab.static
+        if st.get("per") == "damage":
+            times = s.damage[src]
+        elif st.get("per") == "held":
+            times = len(s.held.get(src, ()))
+        else:
+            times = len(s.select(st["per"], p, src)) if "per" in st else 1
+        n += int(st["health"]) * times
+    return n
 
 
 def _static_reaches(s: S, ab: Ability, u: int, p: int, src: int) -> bool:
@@ -149,7 +196,13 @@ def keyword(s: S, u: int, name: str) -> int:
         pab = pilot_ability(s, pilot)
         if pab is not None and pilot_bonus_holds(s, pab, u):
             n += sum(v for k, v in pab.static.get("keywords", ()) if k == name)
+    for g in s.gear.get(u, ()):               # Equipment gives its keywords (Shields 1, Stun 2)
+        gab = gear_ability(s, g, u)
+        if gab is not None:
+            n += sum(v for k, v in gab.static["keywords"] if k == name)
     for e in s.effects:     # grant_all / lose_all: every unit a selector names, this turn
+        if e[0] == "link" and e[2] == u and e[3] == "kw" and e[4] == name and link_alive(s, e):
+            n += e[5]       # "as long as this unit remains tapped, it gets Shields 4"
         if e[0] == "keyword_all" and e[3] == name and s.matches(e[2], u, e[1]):
             if e[4] < 0:
                 return 0
@@ -165,9 +218,90 @@ def keyword(s: S, u: int, name: str) -> int:
 def attack_barred(s: S, u: int) -> bool:
     """Whether a static ability says u can't attack (Rebel Marine without a Space unit), or an
     effect this turn (Obi-Wan's Handiwork)."""
-    if any(e[0] == "forbid_attack" and s.matches_card(e[2], u, e[1]) for e in s.effects):
+    if any((e[0] == "forbid_attack" and s.matches_card(e[2], u, e[1]))
+           or (e[0] == "forbid_attack_unit" and e[1] == u) for e in s.effects):
         return True
     return any(_static_reaches(s, ab, u, p, src) for p, src, ab in _statics(s, "cant_attack"))
+
+
+def speed_tie_winner(s: S) -> int:
+    """The side that wins a speed tie between the sides: the Dark Side (seed 004), unless only
+    the Light Side has a static `wins_speed_ties` in play (docs/tcg.md: both have one, Dark)."""
+    owners = [q for q, _, _ab in _statics(s, "wins_speed_ties")]
+    return LIGHT if LIGHT in owners and DARK not in owners else DARK
+
+
+def discard_cheapest_ops(s: S, ctl: int) -> tuple[Op, ...]:
+    """Each player's unit of lowest total build cost in the arenas: a choice of its owner's among
+    those tied, then discarded (Leap into the Chasm); the lowest costs are read first."""
+    steps: list[Op] = []
+    for p in (DARK, LIGHT):
+        units = s.in_play(p)
+        if not units:
+            continue
+        low = min(s.d(u).cost + s.stack_size(u) for u in units)
+        mine = 0 if p == ctl else 1
+        steps.append(("choose", Sel(owner=mine, max_cost=low), mine, 1, 1))
+        steps.append(("discard_unit", ("chosen",), 0))
+    return tuple(steps)
+
+
+def _pick_random(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A unit the selector names, at random, is 'chosen' for the rest of the list (Belly of the
+    Beast); none: nothing is chosen."""
+    units = s.select(op[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+    picked: tuple[int, ...] = ()
+    if units:
+        picked = (units[s.rng.below(len(units))],)
+        s.note(f"{s.name(picked[0])} is picked at random")
+    _resume(s, ops, i, (ctx[CTL], ctx[SRC], picked, ctx[ARENA_AT], ctx[NUM]))
+
+
+def _discard_cheapest(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    push_fx(s, discard_cheapest_ops(s, ctx[CTL]), ctx)
+
+
+def damage_factor(s: S, source: int) -> int:
+    """2 for each static `double_damage` naming the damaging unit (Hoth Battle Plains: "double
+    all damage units in the Ground arena would do, before prevention")."""
+    f = 1
+    for p, src, ab in _statics(s, "double_damage"):
+        if s.matches(ab.static["double_damage"], source, p, src):
+            f *= 2
+    return f
+
+
+def extra_counters(s: S, u: int, n: int) -> int:
+    """The damage counters added to n just put on unit u by this turn's `double_counters`
+    effects for its arena (Painful Reckoning: 1 more for each; they have no source)."""
+    if s.zone[u] != ARENA:
+        return 0
+    a = s.unit_arena(u)
+    return sum(n for e in s.effects if e[0] == "double_counters" and e[1] == a)
+
+
+def _double_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn each damage counter put on a unit in the arena (chosen earlier, or named) brings
+    one more (flow._deal and put_counters read it)."""
+    a = ctx[ARENA_AT] if op[1] < 0 else op[1]
+    if a >= 0:
+        s.effects.append(("double_counters", a))
+        s.note(f"this turn each damage counter put on a unit in the {('Space', 'Ground', 'Character')[a]} "
+               f"arena brings one more")
+
+
+def attack_banned(s: S, u: int, t: int) -> bool:
+    """Whether a static ability says u can't attack t (no_attack: Shield Generator's "can't use
+    Bombard to attack your Ground units", Princess Leia (H) "can't be attacked")."""
+    for p, src, ab in _statics(s, "no_attack"):
+        by, on = ab.static["no_attack"]
+        if not (src == u if by == "self" else s.matches(by, u, p, src)):
+            continue
+        if not (src == t if on == "self" else s.matches(on, t, p, src)):
+            continue
+        if ab.cond is None or condition(s, ab.cond, p, src):
+            return True
+    return False
 
 
 def lures(s: S, u: int) -> list[int]:
@@ -178,9 +312,16 @@ def lures(s: S, u: int) -> list[int]:
 def plays_forbidden(s: S, p: int, kind: str) -> bool:
     """Whether p can't play Battle cards (kind 'battle') or activated abilities ('abilities')
     now: a static ability of p's own unit (General Tagge) or an effect of this turn."""
-    if any(ctl == p and v == kind for ctl, v in statics(s, "forbid_plays")):
-        return True
+    for ctl, src, ab in _statics(s, "forbid_plays"):     # each_player: both players (Rancor Pit)
+        if ab.static["forbid_plays"] == kind and (ctl == p or ab.static.get("each_player")) \
+                and (ab.cond is None or condition(s, ab.cond, ctl, src)):
+            return True
     return any(e[0] == "forbid_plays" and e[1] == p and e[2] == kind for e in s.effects)
+
+
+def static_sources(s: S, key: str) -> list[tuple[int, int, Ability]]:
+    """(controller, unit, ability) of every static ability `key` in play (_statics)."""
+    return list(_statics(s, key))
 
 
 def statics(s: S, key: str) -> list[tuple[int, Any]]:
@@ -194,6 +335,9 @@ def deploy_cost(s: S, inst: int) -> int:
     for p, _, ab in _statics(s, "deploy_cost"):
         if s.matches_card(ab.static["cards"], inst, p):
             cost += ab.static["deploy_cost"]
+    for e in s.effects:     # this turn's discounts (Mon Mothma (A)): ("deploy_cost", ctl, cards, n)
+        if e[0] == "deploy_cost" and s.matches_card(e[2], inst, e[1]):
+            cost += e[3]
     for ab in s.d(inst).abilities:    # "this unit costs 1 fewer ... if": the card's own change
         if ab.kind == "static" and "self_cost" in ab.static and (
                 ab.cond is None or condition(s, ab.cond, s.owner[inst], inst)):
@@ -208,13 +352,40 @@ def stack_unlimited(s: S, c: int) -> bool:
                for p, _, ab in _statics(s, "unlimited_stack"))
 
 
-def ability_tax(s: S, p: int) -> int:
-    """Extra Force p's units' activated abilities cost (Nexu)."""
-    return sum(n for ctl, n in statics(s, "ability_cost") if ctl != p)
+def ability_tax(s: S, p: int, ab: Ability | None = None) -> int:
+    """Extra Force p's units' activated ability `ab` costs (Nexu). A `force_only` tax (Darth
+    Sidious (D)) reaches only abilities whose cost names Force, unless another tax reaches the
+    ability too (his ruling: with Nexu in play it extends to all that Nexu taxes)."""
+    base = only = 0
+    for ctl, _, tax in static_sources(s, "ability_cost"):
+        if ctl != p:
+            if tax.static.get("force_only"):
+                only += tax.static["ability_cost"]
+            else:
+                base += tax.static["ability_cost"]
+    return base + (only if base or ab is None or ab.force_cost else 0)
 
 
-def battle_tax(s: S) -> int:
-    return sum(e[1] for e in s.effects if e[0] == "battle_tax")
+def ability_discount(s: S, p: int, card: int) -> int:
+    """Force p's unit `card` saves on its activated abilities (Obi-Wan's Spirit (A):
+    `ability_discount` statics of p's naming it)."""
+    cut = 0
+    for ctl, _, ab in _statics(s, "ability_discount"):
+        if ctl == p and s.matches_card(ab.static["cards"], card, p):
+            cut += ab.static["ability_discount"]
+    return cut
+
+
+def battle_tax(s: S, p: int = -1) -> int:
+    """What Battle cards cost more this turn (effects); for player p, also what static
+    abilities add to p's Battle cards (`battle_cost`: Darth Vader (N), Home One)."""
+    n: int = sum(e[1] for e in s.effects if e[0] == "battle_tax")
+    if p < 0:
+        return n
+    for ctl, src, ab in _statics(s, "battle_cost"):
+        if (ab.static["owner"] == 1) == (ctl != p) and (ab.cond is None or condition(s, ab.cond, ctl, src)):
+            n += int(ab.static["battle_cost"])
+    return n
 
 
 def open_build(s: S, p: int) -> bool:
@@ -251,8 +422,36 @@ def can_be_attacked(s: S, u: int) -> bool:
     return True
 
 
+def attack_tax(s: S, u: int, t: int, taxes: list[tuple[int, int, Ability]] | None = None,
+               targeted_only: bool = False) -> int:
+    """The Force u's owner must pay for u to attack t: static `attack_cost` abilities in play
+    (Max Rebo Band: each of the opponent's Characters; Mon Mothma: attacks on her). `taxes`:
+    those abilities, when the caller has them already."""
+    n = 0
+    for ctl, src, ab in taxes if taxes is not None else _statics(s, "attack_cost"):
+        st = ab.static
+        if "targets" in st:     # attacks on the units a selector names ("a Diplomat")
+            if not s.matches(st["targets"], t, ctl, src):
+                continue
+        elif (st["on_self"] and t != src) or (targeted_only and not st["on_self"]):
+            continue
+        if not s.matches(st["attackers"], u, ctl, src):
+            continue
+        if ab.cond is None or condition(s, ab.cond, ctl, src):
+            n += st["attack_cost"]
+    return n
+
+
+def _no_damage(s: S, u: int) -> bool:
+    """A card whose damage, dealt or taken, is all prevented (a static `no_damage`: the Spirits)."""
+    return any(ab.kind == "static" and "no_damage" in ab.static for ab in s.d(u).abilities)
+
+
 def damage_shielded(s: S, target: int, source: int) -> bool:
-    """Turn effects that prevent all of this damage (A Moment's Rest, Lost in the Asteroids)."""
+    """Turn effects that prevent all of this damage (A Moment's Rest, Lost in the Asteroids),
+    and units whose damage, dealt or taken, is all prevented."""
+    if _no_damage(s, target) or (source >= 0 and _no_damage(s, source)):
+        return True
     for e in s.effects:
         if e[0] == "protect" and e[2] == "from_damage" and e[1] == target:
             return True
@@ -265,15 +464,50 @@ def damage_shielded(s: S, target: int, source: int) -> bool:
     return False
 
 
-def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
+def _disruptable(s: S, ctl: int, most: int) -> bool:
+    """The Battle card played last (the one a disrupt answers) is the opponent's and its
+    printed Force cost (its play ability's) is `most` or less."""
+    played = latest_effect(s, "played_battle")
+    if played is None or played[1] == ctl:
+        return False
+    for ab in s.d(played[2]).abilities:
+        if ab.kind == "play":
+            return ab.force <= most
+    return False
+
+
+def condition(s: S, cond: dict[str, Any], ctl: int, source: int, arena: int = -1) -> bool:
+    """Whether the condition holds for controller ctl (`arena`: the arena an effect chose, for
+    `arena: chosen` in a count)."""
     if cond.get("undamaged") and (source < 0 or s.damage[source] > 0):
+        return False
+    if cond.get("tapped") and (source < 0 or not s.tapped[source]):
         return False
     if cond.get("damaged") and (source < 0 or s.damage[source] == 0):
         return False
+    if cond.get("in_step") and s.step < 0:      # a battle step is under way
+        return False
+    if "piloted_by" in cond and (source < 0 or not any(
+            s.matches_card(cond["piloted_by"], x, ctl) for x in s.aboard.get(source, ()))):
+        return False
     if cond.get("piloted") and (source < 0 or not s.aboard.get(source)):   # "as long as it has a Pilot"
         return False
+    if "controls" in cond and not s.controls(ctl, cond["controls"]):   # "if you control the Space arena"
+        return False
+    if "in_arena" in cond and (source < 0 or cond["in_arena"] != (
+            s.location_arena(source) if s.zone[source] == PLACE else s.unit_arena(source))):
+        return False
     if "all" in cond:
-        return all(condition(s, c, ctl, source) for c in cond["all"])
+        return all(condition(s, c, ctl, source, arena) for c in cond["all"])
+    if cond.get("undercosts_defender"):    # the defender's total build cost is higher (Han's Attack)
+        if s.atk is None:
+            return False
+        a, t = s.atk[0], s.atk[1]
+        if s.d(t).cost + s.stack_size(t) <= s.d(a).cost + s.stack_size(a):
+            return False
+    if cond.get("lethal") and (    # the damage about to be dealt would destroy its unit (Tauntaun)
+            s.dmg is None or s.dmg[1] - s.dmg[4] < s.health(s.dmg[0]) - s.damage[s.dmg[0]]):
+        return False
     if cond.get("outcosts_defender"):    # the defender's total build cost is lower (A Bigger Fish)
         if s.atk is None:
             return False
@@ -292,7 +526,9 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
         if key in cond and (s.atk is None or not s.matches(cond[key], s.atk[at], ctl, source)):
             return False
     if "count" in cond:
-        n = len(s.select(cond["count"], ctl, source))
+        found = s.select(cond["count"], ctl, source, arena)
+        n = (len({differ_by(s, u, cond["count"].different) for u in found}) if cond["count"].different
+             else len(found))
         if n < cond.get("min", 0) or ("max" in cond and n > cond["max"]):
             return False
         if "more_than" in cond and n <= len(s.select(cond["more_than"], ctl, source)):
@@ -315,10 +551,22 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int) -> bool:
         return False
     if "before_attacks_in" in cond and s.attacked >> cond["before_attacks_in"] & 1:
         return False
+    if "step" in cond and s.step != cond["step"]:     # during that arena's battle step
+        return False
+    if "discard_pile" in cond and len(s.discard[ctl]) < cond["discard_pile"]:
+        return False
+    if "hand_kind" in cond and not any(s.d(c).facts.type in cond["hand_kind"] for c in s.hand[ctl]):
+        return False        # "a Battle card in your hand"
+    if "disrupting_cost" in cond and not _disruptable(s, ctl, cond["disrupting_cost"]):
+        return False        # "disrupt a Battle card with a printed Force cost of 4 or less"
+    if "pilots" in cond and (source < 0 or len(s.aboard.get(source, ())) < cond["pilots"]):
+        return False        # "if there is more than one Pilot on it": N pilots aboard, or more
     # bits 3 + 3 * side + arena: that side's unit has attacked in that arena this turn
     own = cond.get("before_own_attacks_in", -1)
     if own >= 0 and s.attacked >> (3 + 3 * ctl + own) & 1:
         return False
+    if cond.get("defending") == "self" and (s.atk is None or s.atk[1] != source):
+        return False    # "play only when this unit is attacked"
     return not (cond.get("defending") and (s.atk is None or s.owner[s.atk[1]] != ctl))
 
 
@@ -348,7 +596,8 @@ def bombarding(s: S, p: int) -> bool:
 # -- moving cards -----------------------------------------------------------------------------
 def extra_draws(s: S, p: int) -> int:
     """The cards p draws beyond the one of the draw step ("draw 1 extra card")."""
-    return sum(ab.static["extra_draw"] for q, _, ab in _statics(s, "extra_draw") if q == p)
+    return sum(ab.static["extra_draw"] for q, _, ab in _statics(s, "extra_draw")
+               if q == p or ab.static.get("each_player"))
 
 
 def draw(s: S, p: int, n: int = 1) -> None:
@@ -370,6 +619,8 @@ def leave_zone(s: S, inst: int) -> None:
     z = s.zone[inst]
     if z == ARENA:
         s.arena[p][s.unit_arena(inst)].remove(inst)
+        if s.moved:
+            s.moved.pop(inst, None)
     elif z == PLACE:
         s.places[s.places.index(inst)] = -1
     elif z == PILOTING:
@@ -377,8 +628,27 @@ def leave_zone(s: S, inst: int) -> None:
         s.aboard[host].remove(inst)
         if not s.aboard[host]:
             del s.aboard[host]
+    elif z == EQUIPPED:
+        host = holder_of(s, inst)
+        s.gear[host].remove(inst)
+        if not s.gear[host]:
+            del s.gear[host]
+    elif z == HELD:
+        for host, cards in s.held.items():
+            if inst in cards:
+                cards.remove(inst)
+                if not cards:
+                    del s.held[host]
+                break
     elif z != UNDER:
         (s.deck, s.hand, s.discard, s.build)[z][p].remove(inst)
+
+
+def release(s: S, c: int) -> int:
+    """A card leaving play goes back under its owner's control (gain_control); its owner."""
+    if s.lent and c in s.lent:
+        s.owner[c] = s.lent.pop(c)[0]
+    return s.owner[c]
 
 
 def to_hand(s: S, inst: int) -> None:
@@ -389,21 +659,107 @@ def to_hand(s: S, inst: int) -> None:
     s.shown[inst] = 3
 
 
-def to_discard(s: S, inst: int) -> None:
-    """Put a card (and a stack's cards) on its owner's discard pile, from wherever it is."""
-    p = s.owner[inst]
-    if s.zone[inst] == DISCARD:
+SET_ASIDE: Final = -1
+"""The s.held key of the cards set aside out of play until the game ends."""
+
+
+def drop_held(s: S, u: int, discarded: bool = False) -> None:
+    """The cards held face down under u (hold_under, hold_top) as u leaves play: to their
+    owners' discard piles when u is discarded; set aside, out of play until the game ends, when
+    it leaves any other way (Aurra Sing (C)'s ruling; docs/tcg.md, "Cards held face down")."""
+    cards = s.held.pop(u, ())
+    if not discarded:
+        if cards:
+            s.held.setdefault(SET_ASIDE, []).extend(cards)
         return
-    leave_zone(s, inst)
-    for c in (inst, *s.under.pop(inst, ()), *s.aboard.pop(inst, ())):   # its stack and pilots too
+    for c in cards:
         s.zone[c] = DISCARD
         s.counters[c] = s.damage[c] = 0
         s.tapped[c] = s.face_up[c] = False
         s.shown[c] = 3
-        s.discard[p].append(c)
+        s.discard[s.owner[c]].append(c)
+
+
+def _hold_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The top N cards of the controller's deck go face down under the effect's own unit (in
+    play), out of play; their owner may know them, the opponent may not."""
+    holder, p = ctx[SRC], ctx[CTL]
+    if holder < 0 or s.zone[holder] not in (ARENA, BUILD):
+        return
+    for _ in range(op[1]):
+        if not s.deck[p]:
+            break
+        c = s.deck[p].pop()
+        s.zone[c] = HELD
+        s.shown[c] = 1 << s.owner[c]
+        s.held.setdefault(holder, []).append(c)
+        s.note(f"the top card of a deck goes face down under {s.name(holder)}")
+
+
+def _held_to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Every card held face down under the effect's own unit goes to its owner's hand."""
+    cards = s.held.pop(ctx[SRC], [])
+    for c in cards:
+        s.zone[c] = HAND
+        s.hand[s.owner[c]].append(c)
+    if cards:
+        s.note(f"{len(cards)} card(s) held under {s.name(ctx[SRC])} go to the hand")
+
+
+def _hold_under(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit (in an arena) goes face down under the effect's own unit, out of play and no
+    part of its stack, with the cards stacked with it and its pilots; its Equipment goes back to
+    the build zone and the cards it held are set aside (not a discard: nothing that works on
+    discarding triggers). Both players saw the unit go, so both know the cards."""
+    holder = ctx[SRC]
+    if holder < 0 or s.zone[holder] not in (ARENA, BUILD):
+        return
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] != ARENA or u == holder:
+            continue
+        forget_words(s, (u, *s.under.get(u, ()), *s.aboard.get(u, ())))
+        leave_zone(s, u)
+        for g in list(s.gear.get(u, ())):
+            park_gear(s, g)
+        drop_held(s, u)
+        for c in (u, *s.under.pop(u, ()), *s.aboard.pop(u, ())):
+            release(s, c)
+            s.zone[c] = HELD
+            s.counters[c] = s.damage[c] = 0
+            s.tapped[c] = s.face_up[c] = False
+            s.shown[c] = 3
+            s.held.setdefault(holder, []).append(c)
+        s.mods = [m for m in s.mods if m[0] != u]
+        if any(e[0] in _CARD_BOUND for e in s.effects):    # its counters (and memory) go
+            s.effects = [e for e in s.effects if not (e[0] in _CARD_BOUND and e[1] == u)]
+        s.note(f"{s.name(u)} goes face down under {s.name(holder)}")
+
+
+_CARD_BOUND = ("card_counters", "upkeep_grant", "remember")   # effects that go with their card
+
+
+def to_discard(s: S, inst: int) -> None:
+    """Put a card (and a stack's cards) on its owner's discard pile, from wherever it is."""
+    if s.zone[inst] == DISCARD:
+        return
+    leave_zone(s, inst)
+    if s.options.get("equipment_discard", "detach") == "detach":
+        for g in list(s.gear.get(inst, ())):   # its Equipment back to the build zone (docs/tcg.md)
+            park_gear(s, g)
+    if s.effects and s.effects[0][0] in WORD_KINDS:     # words it gained go (gain_subtype)
+        forget_words(s, (inst, *s.under.get(inst, ()), *s.aboard.get(inst, ())))
+    gear = s.gear.pop(inst, ())
+    if s.held:
+        drop_held(s, inst, True)
+    for c in (inst, *s.under.pop(inst, ()), *s.aboard.pop(inst, ()), *gear):   # its stack and pilots too
+        s.zone[c] = DISCARD
+        s.counters[c] = s.damage[c] = 0
+        s.tapped[c] = s.face_up[c] = False
+        s.shown[c] = 3
+        s.discard[release(s, c)].append(c)
     s.mods = [m for m in s.mods if m[0] != inst]
-    if any(e[0] == "card_counters" for e in s.effects):    # its counters go with it
-        s.effects = [e for e in s.effects if not (e[0] == "card_counters" and e[1] == inst)]
+    if any(e[0] in _CARD_BOUND for e in s.effects):    # its counters (and memory) go with it
+        s.effects = [e for e in s.effects if not (e[0] in _CARD_BOUND and e[1] == inst)]
 
 
 def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
@@ -411,11 +767,26 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
     from dejarik.tcg.flow import fire
 
     was_arena = s.zone[u] == ARENA
+    if was_arena and _retreats_instead(s, u):
+        # "if this unit would be discarded, retreat it and remove all damage counters from it
+        # instead" (Snowtrooper Elite Squad): the discard doesn't happen
+        s.damage[u] = 0
+        s.note(f"{s.name(u)} would be discarded: it retreats instead, with its damage removed")
+        retreat(s, u)
+        return
     was_place = s.zone[u] == PLACE      # a Location leaving its arena
+    was_build = s.zone[u] == BUILD
     a = s.unit_arena(u)
     s.note(f"{s.name(u)} is discarded" + (" (destroyed)" if by_damage else ""))
-    if was_arena and u in s.aboard and any(ab.kind == "static" and ab.static.get("keeps_pilots")
+    if was_arena and u in s.aboard and any(ab.kind == "static" and ab.static.get("pilots_to_arena")
                                            for ab in s.d(u).abilities):
+        for c in list(s.aboard[u]):    # Stinger: the pilot goes to the Character arena, tapped
+            leave_zone(s, c)
+            s.zone[c], s.face_up[c], s.tapped[c] = ARENA, False, True
+            s.arena[s.owner[c]][2].append(c)
+            s.note(f"{s.name(c)} moves off {s.name(u)} into the Character arena, tapped")
+    elif was_arena and u in s.aboard and any(ab.kind == "static" and ab.static.get("keeps_pilots")
+                                             for ab in s.d(u).abilities):
         for c in list(s.aboard[u]):    # "you may move the pilot to your build zone instead"
             leave_zone(s, c)
             s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
@@ -430,8 +801,14 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
             s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
             s.build[s.owner[c]].append(c)
             s.tasks.append(("?keep_pilot", s.owner[c], c, pod))
+    if was_arena and u in s.aboard:     # pilots that bail out into an arena (Luke Skywalker (K))
+        for c in list(s.aboard[u]):
+            pab = pilot_ability(s, c)
+            if pab is not None and pab.static.get("bail", -1) >= 0:
+                bail_out(s, c, pab.static["bail"])
     if was_arena:      # the cards that leave with it, for "return it and its stack" (to_hand: stack)
-        s.effects.append(("left_play", u, (u, *s.under.get(u, ()), *s.aboard.get(u, ()))))
+        s.effects.append(("left_play", u, (u, *s.under.get(u, ()), *s.aboard.get(u, ()),
+                                           *s.gear.get(u, ())), a))     # a: the arena it left
     granted = [g for pilot in s.aboard.get(u, ()) for pab in (pilot_ability(s, pilot),) if pab is not None
                for g in pab.static.get("abilities", ()) if g.kind == "trigger" and g.timing == "discarded"]
     to_discard(s, u)
@@ -442,12 +819,41 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
         s.lost_character[s.owner[u]] = 1
     if was_arena or was_place:
         fire(s, "discarded", [u], s.owner[u], force=True)
+    if was_arena or was_build:      # "this turn, whenever that unit is discarded" (watch_discard)
+        for e in [e for e in s.effects if e[0] == "watch_discard"]:
+            if e[2] == u if isinstance(e[2], int) else s.matches_card(e[2], u, e[1]):
+                push_fx(s, e[3], (e[1], -1, (u,), -1, 0))
+
+
+def _watch_discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn, whenever the unit (or a unit the selector names) is discarded from an arena or
+    a build zone, the effects happen for the controller, the discarded unit `chosen` in them."""
+    if isinstance(op[1], Sel):
+        s.effects.append(("watch_discard", ctx[CTL], op[1], op[2]))
+        return
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("watch_discard", ctx[CTL], u, op[2]))
+        s.note(f"the {('Dark', 'Light')[ctx[CTL]]} Side watches {s.name(u)}")
+
+
+def _retreats_instead(s: S, u: int) -> bool:
+    """A static `retreats_instead` of the unit's own, its condition holding."""
+    for ab in s.d(u).abilities:
+        if ab.kind == "static" and ab.static.get("retreats_instead") and (
+                ab.cond is None or condition(s, ab.cond, s.owner[u], u)):
+            return True
+    return False
 
 
 def retreat(s: S, u: int, tap: bool = True) -> None:
     """Seed 004, "Wycofywanie jednostek": tap it and move it, face up, to the build zone."""
+    s.arena[s.owner[u]][s.unit_arena(u)].remove(u)
+    if s.moved:
+        s.moved.pop(u, None)
+    if s.lent:      # it goes to its owner's build zone, with its stack, pilots and Equipment
+        for c in (u, *s.under.get(u, ()), *s.aboard.get(u, ()), *s.gear.get(u, ())):
+            release(s, c)
     p = s.owner[u]
-    s.arena[p][s.unit_arena(u)].remove(u)
     s.zone[u] = BUILD
     s.face_up[u] = True
     if tap:
@@ -491,11 +897,52 @@ def new_top(s: S, top: int, new: int) -> None:
     s.mods = [(new, *m[1:]) if m[0] == top else m for m in s.mods]
     if top in s.aboard:
         s.aboard[new] = s.aboard.pop(top)
+    if top in s.gear:
+        s.gear[new] = s.gear.pop(top)
+    if top in s.held:       # cards held face down stay with the unit (not its stack)
+        s.held[new] = s.held.pop(top)
+    if s.moved and top in s.moved:
+        s.moved[new] = s.moved.pop(top)
 
 
 def host_of(s: S, pilot: int) -> int:
     """The unit a pilot is aboard."""
     return next(host for host, pilots in s.aboard.items() if pilot in pilots)
+
+
+def holder_of(s: S, g: int) -> int:
+    """The unit an Equipment card is attached to."""
+    for host, gear in s.gear.items():
+        if g in gear:
+            return host
+    return -1
+
+
+def gear_ability(s: S, g: int, host: int = -1) -> Ability | None:
+    """Equipment g's `equip` ability; with `host`, only if it works for that unit now: the unit
+    is in an arena (a retreated unit's Equipment does nothing) and its `for` names it."""
+    for ab in s.d(g).abilities:
+        if ab.kind == "equip":
+            if host >= 0 and (s.zone[host] != ARENA or (
+                    ab.target is not None and not s.matches_card(ab.target, host, s.owner[host]))):
+                return None
+            return ab
+    return None
+
+
+def park_gear(s: S, g: int) -> None:
+    """Equipment comes off its unit into its owner's build zone: face down, finished (as many
+    build counters as its cost), known to both players; it may be equipped again."""
+    if s.zone[g] == EQUIPPED:
+        leave_zone(s, g)
+    p = release(s, g)       # back to its owner, if its unit was under another's control
+    s.zone[g] = BUILD
+    s.face_up[g] = s.tapped[g] = False
+    s.damage[g] = 0
+    s.counters[g] = s.d(g).cost
+    s.shown[g] = 3
+    s.build[p].append(g)
+    s.note(f"{s.name(g)} goes back to its owner's build zone")
 
 
 def pilot_bonus_holds(s: S, ab: Ability, host: int) -> bool:
@@ -511,13 +958,29 @@ def abilities_of(s: S, u: int) -> tuple[Ability, ...]:
     own: tuple[Ability, ...] = s.d(u).abilities
     extra = tuple(g for pilot in s.aboard.get(u, ()) for ab in (pilot_ability(s, pilot),) if ab is not None
                   for g in ab.static.get("abilities", ()))
+    for c in s.gear.get(u, ()):    # abilities its Equipment gives it (docs/tcg.md, "Equipment")
+        gab = gear_ability(s, c, u)
+        if gab is not None:
+            extra += gab.static["abilities"]
     # abilities static abilities in play give it ("each Gungan unit gets 'Pay 0 -> Evade 1'")
-    extra += tuple(ab.static["ability"] for p, src, ab in _statics(s, "ability")
-                   if _static_reaches(s, ab, u, p, src))
+    for p, src, ab in _statics(s, "ability"):
+        if _static_reaches(s, ab, u, p, src):
+            if "unless_has" in ab.static and (_has_timing(own, ab.static["unless_has"])
+                                              or _has_timing(extra, ab.static["unless_has"])):
+                continue        # "each unit that doesn't already have Retaliate gets ..."
+            extra += (ab.static["ability"],)
     # abilities effects give it this turn: ("granted", unit, card definition, ability number)
-    extra += tuple(s.defs[e[2]].abilities[e[3]].static["ability"] for e in s.effects
-                   if e[0] == "granted" and e[1] == u)
+    # and ("shared", unit, card definition, ability number): another card's own (share_abilities)
+    for e in s.effects:
+        if e[0] == "granted" and e[1] == u:
+            extra += (s.defs[e[2]].abilities[e[3]].static["ability"],)
+        elif e[0] == "shared" and e[1] == u:
+            extra += (s.defs[e[2]].abilities[e[3]],)
     return own + extra if extra else own
+
+
+def _has_timing(abs_: tuple[Ability, ...], timing: str) -> bool:
+    return any(x.timing == timing for x in abs_)
 
 
 def pilot_ability(s: S, c: int) -> Ability | None:
@@ -596,7 +1059,16 @@ def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def choose_candidates(s: S, task: tuple[Any, ...]) -> list[int]:
     ctx, sel = task[3], task[4]
+    if sel.different:       # "three of your units with different speeds": none like one picked
+        seen = {differ_by(s, x, sel.different) for x in ctx[PICKED]}
+        return [u for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+                if u not in ctx[PICKED] and differ_by(s, u, sel.different) not in seen]
     return [u for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT]) if u not in ctx[PICKED]]
+
+
+def differ_by(s: S, u: int, by: str) -> str:
+    """What `different` compares: the unit's speed now, or its name (every version's)."""
+    return str(s.speed(u)) if by == "speed" else s.d(u).uname
 
 
 def chosen(s: S, task: tuple[Any, ...], u: int) -> None:
@@ -618,7 +1090,7 @@ def _choose_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _branch(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """'If ... then ..., else ...': the condition is read now, for the effect's controller."""
-    push_fx(s, op[2] if condition(s, dict(op[1]), ctx[CTL], ctx[SRC]) else op[3], ctx)
+    push_fx(s, op[2] if condition(s, dict(op[1]), ctx[CTL], ctx[SRC], ctx[ARENA_AT]) else op[3], ctx)
 
 
 def _grant(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -659,6 +1131,30 @@ def _to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.note(f"{s.name(src)} returns to its owner's hand")
 
 
+def _to_deck(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own card and the cards that left play with it (its stack, pilots and
+    Equipment) are shuffled into their owner's deck: those in the discard pile, and Equipment
+    parked in the build zone (C-3PO (E)'s ruling)."""
+    src = ctx[SRC]
+    if src < 0:
+        return
+    left = latest_effect(s, "left_play", src)
+    group: tuple[int, ...] = left[2] if left is not None else (src,)
+    p = s.owner[src]
+    moved = 0
+    for c in group:
+        if s.owner[c] == p and (s.zone[c] == DISCARD or (s.zone[c] == BUILD and s.d(c).kind == EQUIPMENT)):
+            leave_zone(s, c)
+            s.zone[c] = DECK
+            s.face_up[c] = s.tapped[c] = False
+            s.damage[c] = s.counters[c] = 0
+            s.deck[p].append(c)
+            moved += 1
+            s.note(f"{s.name(c)} goes into its owner's deck")
+    if moved:
+        s.tasks.append(("shuffle", p))
+
+
 def _to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The effect's own unit card goes from the discard pile into its arena, untapped (not a
     deployment: nothing that works on deploying triggers)."""
@@ -684,15 +1180,19 @@ def hand_discarded(s: S, c: int, by: int) -> None:
 def _discard_face_down(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     p = side_of(ctx, op[1])
     if any(not s.face_up[c] for c in s.build[p]):
-        s.tasks.append(("?face_down", ctx[CTL], p, op[2], ctx[SRC]))
+        s.tasks.append(("?face_down", ctx[CTL], p, op[2], ctx[SRC], *((1,) if len(op) > 3 and op[3] else ())))
 
 
 def _discard_card(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """A face-down card of a build zone is discarded."""
     c = op[1]
     if s.zone[c] == BUILD:
+        n = s.counters[c]
         to_discard(s, c)
         s.note(f"{s.name(c)} is discarded from the build zone")
+        if len(op) > 2:     # refund: its owner gains a build point for each counter it had
+            s.bp[s.owner[c]] += n
+            s.note(f"the {('Dark', 'Light')[s.owner[c]]} Side gets {n:+d} build points")
 
 
 def _arrange_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -708,6 +1208,25 @@ def _arrange_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.tasks.append(("?mill", ctl, p, cards, op[3], ctx[SRC]))
     else:
         s.tasks.append(("?arrange", ctl, p, cards, (), ctx[SRC]))
+
+
+def _silence(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Instill Doubt: this turn the units can't use activated abilities (flow's offers)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("silenced", u))
+        s.note(f"{s.name(u)} can't use activated abilities this turn")
+
+
+def _dig(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller looks at the top op[1] cards of their deck (known to them), takes op[2]
+    of them into hand (flow's "?dig"), and the rest go under the deck."""
+    p = ctx[CTL]
+    cards = tuple(reversed(s.deck[p][-op[1]:]))       # the top card first
+    for c in cards:
+        s.shown[c] |= 1 << p
+    s.note(f"the {('Dark', 'Light')[p]} Side looks at the top {len(cards)} card(s) of its deck")
+    if cards:
+        s.tasks.append(("?dig", p, cards, op[2], ctx[SRC]))
 
 
 def _speed_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -792,8 +1311,11 @@ def _move_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if not units:
         return
     u = units[0]
-    dest = Sel(owner=2, arenas=(s.unit_arena(u),), exclude=(u,))
-    steps: tuple[Op, ...] = (("choose", dest, 0, 1, 1), ("transfer_counters", u, op[1]))
+    # same_side: to another unit of that unit's owner (owner 0: the controller's, 1: the other's)
+    owner = (0 if s.owner[u] == ctx[CTL] else 1) if len(op) > 2 and op[2] else 2
+    dest = Sel(owner=owner, arenas=(s.unit_arena(u),), exclude=(u,))
+    n = s.damage[u] if op[1] < 0 else op[1]     # -1: all its counters
+    steps: tuple[Op, ...] = (("choose", dest, 0, 1, 1), ("transfer_counters", u, n))
     push_fx(s, steps, (ctx[CTL], ctx[SRC], (), ctx[ARENA_AT], 0))
 
 
@@ -819,6 +1341,17 @@ def _pay_defender_cost(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> N
         s.tasks.append(("?offer", ctx[CTL], cost, op[1], ctx))
 
 
+def _discard_unless(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """"Discard n cards unless you discard a card of these subtypes" (Rune Haako (A)): with
+    such a card in hand the player picks a way (one such card, or n cards); else n cards."""
+    p = side_of(ctx, op[2])
+    plain: tuple[Op, ...] = (("discard", op[1], op[2]),)
+    if any(any(t in s.d(c).tags for t in op[3]) for c in s.hand[p]):
+        s.tasks.append(("?option", ((("discard", 1, op[2], (), op[3]),), plain), ctx))
+    else:
+        push_fx(s, plain, ctx)
+
+
 def _choose_one(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.tasks.append(("?option", op[1], ctx))
 
@@ -831,6 +1364,17 @@ def _modify(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     _, ref, (sp, pw, cr), until = op
     if pw == "chosen_power":    # the power of the unit(s) chosen before (Unified Attack)
         pw = sum(s.power(x) for x in ctx[PICKED])
+    elif pw == "x":             # the X an earlier pay_x step paid
+        pw = ctx[NUM]
+    elif pw == "chosen_cost":   # the total build cost of the unit(s) chosen before (Dark Sacrifice)
+        pw = sum(s.d(x).cost + s.stack_size(x) for x in ctx[PICKED])
+    elif pw == "cost_gap":      # the defender's total build cost less the attacker's (at least 0)
+        pw = 0
+        if s.atk is not None:
+            a, t = s.atk[0], s.atk[1]
+            pw = max(0, s.d(t).cost + s.stack_size(t) - s.d(a).cost - s.stack_size(a))
+    elif pw == "stack_cards":   # the cards in the effect's own unit's stack, itself included
+        pw = 1 + s.stack_size(ctx[SRC]) if ctx[SRC] >= 0 else 0
     for u in units_of(s, ref, ctx):
         if s.zone[u] == ARENA:
             s.mods.append((u, sp, pw, cr, until))
@@ -879,6 +1423,8 @@ def _damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             s.tasks.append(("?pay", payer, pays, ("damage", ref, n, None, no_evade), ctx))
             return
     source = ctx[SRC] if ctx[SRC] >= 0 and s.d(ctx[SRC]).kind == UNIT else -1
+    for u in targets if source < 0 else ():     # who deals it, for wards against effects
+        s.effects.append(("effect_damage", u, ctx[CTL]))
     for u in reversed(targets):
         # no_evade: 1, or a selector of the units for which Evade still works
         barred = no_evade == 1 or (isinstance(no_evade, Sel) and not s.matches_card(no_evade, u, ctx[CTL]))
@@ -893,16 +1439,35 @@ def _dice_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     n = op[2]
     if n == "power":    # as many dice as the effect's own unit's power
         n = max(0, s.power(ctx[SRC])) if ctx[SRC] >= 0 else 0
+    elif n == "x":      # the X paid before (pay_x)
+        n = ctx[NUM]
+    elif n == "own_cost":   # the effect's own unit's total build cost (its card's, +1 per card beneath)
+        n = s.d(ctx[SRC]).cost + s.stack_size(ctx[SRC]) if ctx[SRC] >= 0 else 0
+    # the damage of a unit's ability is that unit's (as `damage`): Bounty, Retaliate kills
+    source = ctx[SRC] if ctx[SRC] >= 0 and s.d(ctx[SRC]).kind == UNIT else -1
     for u in units_of(s, op[1], ctx):
         rolls = [s.rng.below(6) + 1 for _ in range(n)]
         hits = sum(1 for r in rolls if r >= 4)
         s.note(f"{n} dice of damage at {s.name(u)}: {rolls} = {hits}")
-        push_damage(s, u, hits, -1, attack=False)
+        if len(op) > 5 and hits:     # only prevention of the units named can prevent it
+            s.effects.append(("prevent_only", u, op[5], ctx[CTL]))
+        if source < 0 and hits:     # who deals it, for wards against effects
+            s.effects.append(("effect_damage", u, ctx[CTL]))
+        push_damage(s, u, hits, source, attack=False)
 
 
 def _remove_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    leave = op[3] if len(op) > 3 and isinstance(op[3], int) else 0    # "all but N counters"
+    # chosen_cost: as many as the chosen unit's build cost (its card's, +1 per card beneath)
+    want = sum(s.d(x).cost + s.stack_size(x) for x in ctx[PICKED]) if op[2] == "chosen_cost" else op[2]
+    doubled = 1
+    if want > 0:    # "remove up to twice that many instead" (FX-7), for the controller's own units
+        for ctl, _, _ab in _statics(s, "heal_double"):
+            if ctl == ctx[CTL]:
+                doubled *= 2
     for u in units_of(s, op[1], ctx):
-        n = s.damage[u] if op[2] < 0 else min(op[2], s.damage[u])
+        k = want * doubled if s.owner[u] == ctx[CTL] else want
+        n = max(0, s.damage[u] - leave) if want < 0 else min(k, s.damage[u])
         s.damage[u] -= n
         if n:
             s.note(f"{n} damage removed from {s.name(u)}")
@@ -920,14 +1485,15 @@ def _return_to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None
     for u in units_of(s, op[1], ctx):
         if s.zone[u] not in (ARENA, BUILD):   # from an arena, or retreated in the build zone
             continue
-        p = s.owner[u]
+        forget_words(s, (u, *s.under.get(u, ()), *s.aboard.get(u, ())))
         leave_zone(s, u)
-        for c in (u, *s.under.pop(u, ()), *s.aboard.pop(u, ())):
+        drop_held(s, u)
+        for c in (u, *s.under.pop(u, ()), *s.aboard.pop(u, ()), *s.gear.pop(u, ())):
             s.zone[c] = HAND
             s.counters[c] = s.damage[c] = 0
             s.tapped[c] = s.face_up[c] = False
             s.shown[c] = 3
-            s.hand[p].append(c)
+            s.hand[release(s, c)].append(c)
         s.mods = [m for m in s.mods if m[0] != u]
         s.note(f"{s.name(u)} returns to its owner's hand")
 
@@ -938,14 +1504,15 @@ def _to_deck_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
         if s.zone[u] != ARENA:
             continue
-        p = s.owner[u]
+        forget_words(s, (u, *s.under.get(u, ()), *s.aboard.get(u, ())))
         leave_zone(s, u)
-        for c in (*s.aboard.pop(u, ()), *s.under.pop(u, ()), u):    # the unit's card last: on top
+        drop_held(s, u)
+        for c in (*s.gear.pop(u, ()), *s.aboard.pop(u, ()), *s.under.pop(u, ()), u):    # the unit's card last
             s.zone[c] = DECK
             s.counters[c] = s.damage[c] = 0
             s.tapped[c] = s.face_up[c] = False
             s.shown[c] = 3
-            s.deck[p].append(c)
+            s.deck[release(s, c)].append(c)
         s.mods = [m for m in s.mods if m[0] != u]
         s.note(f"{s.name(u)} goes on top of its owner's deck")
 
@@ -957,14 +1524,16 @@ def _to_build_face_down(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> 
     for u in units_of(s, op[1], ctx):
         if s.zone[u] != ARENA:
             continue
-        p = s.owner[u]
+        forget_words(s, (u, *s.under.get(u, ()), *s.aboard.get(u, ())))
         leave_zone(s, u)
-        for c in (*s.under.pop(u, ()), *s.aboard.pop(u, ())):
+        drop_held(s, u)
+        for c in (*s.under.pop(u, ()), *s.aboard.pop(u, ()), *s.gear.pop(u, ())):
             s.zone[c] = DISCARD
             s.counters[c] = s.damage[c] = 0
             s.tapped[c] = s.face_up[c] = False
             s.shown[c] = 3
-            s.discard[p].append(c)
+            s.discard[release(s, c)].append(c)
+        p = release(s, u)
         s.zone[u] = BUILD
         s.face_up[u] = s.tapped[u] = False
         s.damage[u] = 0
@@ -981,6 +1550,8 @@ def _discard_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
                 payment(s, ctx, s.owner[u], op[2], ("discard_unit", op[1], 0))
                 continue
             discard_unit(s, u)
+        elif s.zone[u] == BUILD and s.face_up[u]:   # a retreated unit, from the build zone
+            discard_unit(s, u)
 
 
 def _redeploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -991,6 +1562,157 @@ def _redeploy(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             place_unit(s, u)
             s.tapped[u] = tapped if len(op) > 2 and op[2] else False   # op[2]: it stays as it was
             s.note(f"{s.name(u)} is put into the {('Space', 'Ground', 'Character')[s.unit_arena(u)]} arena")
+
+
+# how long a control change lasts (s.lent): to the end of that arena's battle step (0-2), of the
+# battle phase, of the turn, or for the rest of the game
+CONTROL_UNTIL: Final = ("space_step", "ground_step", "character_step", "battle", "turn", "game")
+UNTIL_BATTLE_PHASE: Final = 3
+UNTIL_TURN_END: Final = 4
+UNTIL_GAME: Final = 5
+
+
+def set_controller(s: S, u: int, p: int, until: int) -> None:
+    """Player p controls unit u (in an arena), with the cards stacked with it and its pilots:
+    they move to p's side of the same arena, keeping damage, tapping and bonuses. Cards another
+    player owns are noted in s.lent, with how long the control lasts."""
+    old = s.owner[u]
+    if old == p or s.zone[u] != ARENA:
+        return
+    a = s.unit_arena(u)
+    s.arena[old][a].remove(u)
+    for c in (u, *s.under.get(u, ()), *s.aboard.get(u, ()), *s.gear.get(u, ())):   # and its Equipment
+        true = s.lent[c][0] if c in s.lent else s.owner[c]
+        if true == p:
+            s.lent.pop(c, None)
+        else:
+            s.lent[c] = [true, until]
+        s.owner[c] = p
+    s.arena[p][a].append(u)
+    s.note(f"the {('Dark', 'Light')[p]} Side gains control of {s.name(u)}")
+
+
+def end_control(s: S, ending: int) -> None:
+    """Control changes that last until `ending` (an arena's battle step 0-2, the battle phase 3,
+    the turn 4: each also ends the shorter ones) end: each unit goes back to its owner. An owner
+    who already has a unit of its unique name in play gets it back retreated (docs/tcg.md)."""
+    for u in s.all_in_play():
+        back = -1
+        for c in (u, *s.under.get(u, ()), *s.aboard.get(u, ()), *s.gear.get(u, ())):
+            lent = s.lent.get(c)
+            if lent is not None and (lent[1] == ending
+                                     or (ending >= UNTIL_BATTLE_PHASE and lent[1] <= ending)):
+                back = lent[0]
+        if back < 0:
+            continue
+        d = s.d(u)
+        clash = d.unique and holds_name(s, back, d.uname)
+        set_controller(s, u, back, UNTIL_GAME)
+        s.note(f"{s.name(u)} goes back to the {('Dark', 'Light')[back]} Side")
+        if clash:
+            retreat(s, u)
+
+
+def _repeat_steps(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn, battle steps that end with their arena held by neither side repeat."""
+    if ("repeat_steps",) not in s.effects:
+        s.effects.append(("repeat_steps",))
+
+
+def _next_turn(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that wait for the next turn to start; the unit(s) named now are `chosen` then."""
+    units = tuple(units_of(s, op[1], ctx)) if op[1] is not None else ctx[PICKED]
+    s.effects.append(("next_turn_fx", op[2], (ctx[CTL], ctx[SRC], units, ctx[ARENA_AT], ctx[NUM])))
+
+
+def bail_out(s: S, c: int, a: int) -> None:
+    """Pilot c leaves its unit for arena a, untapped, as a unit of that arena's type until a's
+    battle step ends (flow._disembark: then into its own arena, untapped, if still there)."""
+    leave_zone(s, c)
+    s.zone[c] = ARENA
+    s.tapped[c] = False
+    s.arena[s.owner[c]][a].append(c)
+    if a != s.d(c).arena:
+        s.moved[c] = [a]
+        s.effects.append(("bail_back", c, a))
+    s.note(f"{s.name(c)} moves into the {('Space', 'Ground', 'Character')[a]} arena")
+
+
+def move_back(s: S, a: int) -> None:
+    """Units moved into arena a until its battle step ends go to their own arenas, untapped."""
+    back = [e for e in s.effects if e[0] == "bail_back" and e[2] == a]
+    s.effects = [e for e in s.effects if not (e[0] == "bail_back" and e[2] == a)]
+    for e in back:
+        c = e[1]
+        if s.zone[c] == ARENA and s.moved.get(c, [-1])[0] == a:
+            leave_zone(s, c)
+            s.zone[c] = ARENA
+            s.tapped[c] = False
+            s.arena[s.owner[c]][s.d(c).arena].append(c)
+            s.note(f"{s.name(c)} moves into the {('Space', 'Ground', 'Character')[s.d(c).arena]} arena")
+
+
+def _pay_unit_cost(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """"Pay X Force" with X at least the chosen unit's total build cost: the controller pays
+    that much (more would buy nothing); with the unit gone or too little Force, the rest stops."""
+    units = units_of(s, ("chosen",), ctx)
+    cost = sum(s.d(u).cost + s.stack_size(u) for u in units)
+    if units and s.force[ctx[CTL]] >= cost:
+        s.force[ctx[CTL]] -= cost
+        s.note(f"{('Dark', 'Light')[ctx[CTL]]} Side pays {cost} Force")
+        return
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops and s.tasks[-1][2] == i + 1:
+        s.tasks.pop()
+
+
+def _gain_control(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's controller (op[3]: their opponent) gains control of the unit(s) for op[2]
+    (CONTROL_UNTIL; -1: the battle step in progress). Not a unit of a unique name they already
+    have in play."""
+    p = ctx[CTL] ^ op[3]
+    until = op[2] if op[2] >= 0 else (s.step if s.step >= 0 else UNTIL_TURN_END)
+    for u in units_of(s, op[1], ctx):
+        d = s.d(u)
+        if s.zone[u] != ARENA or s.owner[u] == p or (d.unique and holds_name(s, p, d.uname)):
+            continue
+        set_controller(s, u, p, until)
+
+
+def holds_name(s: S, p: int, uname: str) -> bool:
+    """Whether p has a card of this unique name in play: in an arena, retreated face up in the
+    build zone, or piloting one of p's units (reference section 10: one of a name)."""
+    if same_name_in_play(s, p, uname) >= 0:
+        return True
+    for c in s.build[p]:
+        if s.face_up[c] and s.d(c).unique and s.d(c).uname == uname:
+            return True
+    for host, pilots in s.aboard.items():
+        if s.owner[host] == p:
+            for c in pilots:
+                if s.d(c).unique and s.d(c).uname == uname:
+                    return True
+    return False
+
+
+def _move_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit (in an arena, or a pilot aboard a unit) moves into arena op[2], where it counts
+    as a unit of that arena's type ("treat it as a Space unit") until it leaves or moves back;
+    op[3]: it is untapped."""
+    for u in units_of(s, op[1], ctx) if op[1][0] != "self" or ctx[SRC] < 0 or s.zone[ctx[SRC]] != PILOTING \
+            else [ctx[SRC]]:
+        if s.zone[u] not in (ARENA, PILOTING) or (s.zone[u] == ARENA and s.unit_arena(u) == op[2]):
+            continue
+        p = s.owner[u]
+        leave_zone(s, u)
+        s.zone[u] = ARENA
+        s.arena[p][op[2]].append(u)
+        if op[2] == s.d(u).arena:
+            s.moved.pop(u, None)
+        else:
+            s.moved[u] = [op[2]]
+        if op[3]:
+            s.tapped[u] = False
+        s.note(f"{s.name(u)} moves into the {('Space', 'Ground', 'Character')[op[2]]} arena")
 
 
 def can_enter(s: S, u: int) -> bool:
@@ -1020,9 +1742,152 @@ def _redirect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         a = s.atk[0]
         own = (s.owner[u] == s.owner[a] and u != a and s.zone[u] == ARENA
                and s.unit_arena(u) == s.unit_arena(a) and can_be_attacked(s, u))
-        if own or can_attack(s, a, u):
+        tax = 0 if own else attack_tax(s, a, u, targeted_only=True)
+        if tax and (own or can_attack(s, a, u)):
+            # "can't attack it unless they pay": the attacker's owner may pay, or the attack stays
+            # on its defender (Mon Mothma (A)'s ruling)
+            if s.force[s.owner[a]] >= tax:
+                s.tasks.append(("?offer", s.owner[a], tax, (("turn_on", u),), ctx))
+            else:
+                s.note(f"the attack stays on {s.name(s.atk[1])}")
+        elif own or can_attack(s, a, u):
             s.atk[1] = u
             s.note(f"the attack turns on {s.name(u)}")
+
+
+def _mark(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A counter of a kind on each unit named (one of a kind a unit), or (unmark) none."""
+    for u in units_of(s, op[1], ctx):
+        e = ("mark", u, op[2])
+        if op[0] == "unmark":
+            s.effects = [x for x in s.effects if x != e]
+        elif e not in s.effects and s.zone[u] == ARENA:
+            s.effects.append(e)
+            s.note(f"{s.name(u)} gets a {op[2]} counter")
+
+
+def _disrupt(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Cancel the Battle card being played (("pending_battle", card, controller) in effects),
+    unless its controller pays N Force."""
+    pending = latest_effect(s, "pending_battle")
+    if pending is None:
+        return
+    c, payer = pending[1], pending[2]
+    if op[1] and s.force[payer] >= op[1]:
+        s.tasks.append(("?pay", payer, op[1], ("cancel_battle", c), ctx))
+    else:
+        _cancel_battle(s, ("cancel_battle", c), ops, i, ctx)
+
+
+def _cancel_battle(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    s.effects.append(("cancelled", op[1]))
+    s.note(f"{s.name(op[1])} is disrupted: it does nothing")
+
+
+def _while_tapped(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A link that lasts while the effect's own unit stays tapped, from turn to turn:
+    ("link", source, unit, "kw", keyword, n) or ("link", source, unit, "hold", arena, counters)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("link", ctx[SRC], u, op[2], op[3], op[4]))
+        s.note(f"{s.name(u)} is bound to {s.name(ctx[SRC])} while it stays tapped")
+
+
+def link_alive(s: S, e: tuple[Any, ...]) -> bool:
+    """A while_tapped link holds while its source is tapped in an arena and its unit in play."""
+    src: int = e[1]
+    held: int = e[2]
+    return s.zone[src] == ARENA and s.tapped[src] and s.zone[held] == ARENA
+
+
+def _pay_x(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'Pay X Force': the controller names X, from 1 to their Force (a `?x` decision). With
+    'up_to_x': from 0 up to the context's number (an X-cost Mission's counters) and their Force."""
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        s.tasks.pop()
+    if len(op) > 1:
+        s.tasks.append(("?x", ctx[CTL], ops, i, ctx, min(ctx[NUM], s.force[ctx[CTL]])))
+    elif s.force[ctx[CTL]] >= 1:
+        s.tasks.append(("?x", ctx[CTL], ops, i, ctx))
+
+
+def paid_x(s: S, task: tuple[Any, ...], x: int) -> None:
+    """X named and paid: the rest of the list goes on with it (the context's number)."""
+    p, ops, i, ctx = task[1], task[2], task[3], task[4]
+    gain_force(s, p, -x)
+    s.note(f"the {('Dark', 'Light')[p]} Side pays X = {x} Force")
+    push_fx(s, ops, (ctx[CTL], ctx[SRC], ctx[PICKED], ctx[ARENA_AT], x), i + 1)
+
+
+def _remember(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own unit remembers the unit it attacks now: ("remember", unit, defender),
+    kept from turn to turn, gone when the unit leaves play (to_discard) or attacks again."""
+    u = ctx[SRC]
+    if u < 0 or s.atk is None or s.atk[0] != u:
+        return
+    s.effects = [e for e in s.effects if not (e[0] == "remember" and e[1] == u)]
+    s.effects.append(("remember", u, s.atk[1]))
+
+
+def _recall(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit the effect's own unit remembers (remember), if it is in an arena, is chosen for
+    the steps after it; else the rest of the list names nothing."""
+    u = ctx[SRC]
+    held = tuple(e[2] for e in s.effects if e[0] == "remember" and e[1] == u and s.zone[e[2]] == ARENA)
+    _resume(s, ops, i, (ctx[CTL], ctx[SRC], held, ctx[ARENA_AT], ctx[NUM]))
+
+
+def _hold_chosen(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Keep the unit chosen before (in the context's number slot) and make its arena the chosen
+    arena, for the steps after it."""
+    if not ctx[PICKED]:
+        return
+    u = ctx[PICKED][0]
+    a = s.location_arena(u) if s.zone[u] == PLACE else s.unit_arena(u)     # a Location: where it is
+    _resume(s, ops, i, (ctx[CTL], ctx[SRC], ctx[PICKED], a, u))
+
+
+def _must_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the units just chosen must attack the unit held before whenever they can
+    (flow.must_targets reads ("must", attacker, target))."""
+    target = ctx[NUM]
+    for u in ctx[PICKED]:
+        if target >= 0 and s.zone[target] == ARENA:
+            s.effects.append(("must", u, target))
+            s.note(f"{s.name(u)} must attack {s.name(target)} this turn")
+
+
+def _split_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The side's hand is set aside face up (both players know it); its owner takes one card
+    back, then the other player discards one of them, in turn until none are left (`?split`)."""
+    p = side_of(ctx, op[1])
+    cards = tuple(s.hand[p])
+    for c in cards:
+        s.shown[c] = 3
+    if cards:
+        s.note(f"the {('Dark', 'Light')[p]} Side sets aside its hand face up ({len(cards)} cards)")
+        s.tasks.append(("?split", p, p, cards, ctx[SRC]))
+
+
+def _strip(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """You look through the side's hand and deck and may discard one card of those types (a
+    `?strip` decision); then they shuffle their deck."""
+    p = side_of(ctx, op[1])
+    for c in s.hand[p]:
+        s.shown[c] |= 1 << ctx[CTL]
+    s.tasks.append(("shuffle", p))
+    s.tasks.append(("?strip", ctx[CTL], p, op[2], ctx[SRC]))
+
+
+def _deploy_discount(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the cards the selector names cost n fewer build counters to deploy."""
+    s.effects.append(("deploy_cost", ctx[CTL], op[1], -op[2]))
+
+
+def _turn_on(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The attack in progress turns on this unit (a redirect whose price was paid)."""
+    if s.atk is not None and s.zone[op[1]] == ARENA:
+        s.atk[1] = op[1]
+        s.note(f"the attack turns on {s.name(op[1])}")
 
 
 def _discard_after_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1037,7 +1902,7 @@ def _protect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _mark_target(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
-        s.effects.append(("mark", u, ctx[CTL], op[2], op[3], op[4] if len(op) > 4 else 0))
+        s.effects.append(("mark", u, ctx[CTL], op[2], op[3], op[4] if len(op) > 4 else 0, ctx[SRC]))
 
 
 def mark_bonus(s: S, attacker: int, defender: int, accuracy: bool = False) -> int:
@@ -1045,7 +1910,20 @@ def mark_bonus(s: S, attacker: int, defender: int, accuracy: bool = False) -> in
     effect gives (Hero's Flaw, Tractor Beam)."""
     k = 5 if accuracy else 4
     return sum(e[k] for e in s.effects if e[0] == "mark" and e[1] == defender and len(e) > k
-               and s.owner[attacker] == e[2] and s.matches_card(e[3], attacker, e[2]))
+               and s.owner[attacker] == e[2]
+               and s.matches_card(e[3], attacker, e[2], e[6] if len(e) > 6 else -1))
+
+
+def _may_stay_tapped(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """In the next untap step the unit's owner may leave it tapped (flow._ready asks)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("may_stay", u))
+
+
+def _skip_upkeep(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn its owner doesn't have to pay the unit's Upkeep (flow._upkeep reads it)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("skip_upkeep", u))
 
 
 def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1059,6 +1937,8 @@ def _simple_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.effects.append(("battle_tax", op[1]))
     elif name == "at_battle_start":
         s.effects.append(("battle_start", op[1], ctx))
+    elif name == "no_bounty":     # this turn the side named receives no Bounty
+        s.effects.append(("no_bounty", side_of(ctx, op[1])))
 
 
 def _grant_all(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1078,6 +1958,25 @@ def _forbid_plays(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _forbid_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """This turn the units the selector names can't attack (attack_barred reads it)."""
     s.effects.append(("forbid_attack", ctx[CTL], op[1]))
+
+
+def _as_side(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effects happen with the side named as their controller (Han's Promise)."""
+    push_fx(s, op[2], (side_of(ctx, op[1]), ctx[SRC], (), ctx[ARENA_AT], 0))
+
+
+def _forbid_attack_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the unit(s) named can't attack (attack_barred reads it)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("forbid_attack_unit", u))
+        s.note(f"{s.name(u)} can't attack this turn")
+
+
+def _unit_prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn op[2] of each damage about to be dealt to the unit(s) is prevented (flow._damage)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("unit_prevent", u, op[2]))
+        s.note(f"this turn {op[2]} of each damage to {s.name(u)} is prevented")
 
 
 def _arena_prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1113,8 +2012,49 @@ def _cross_arena_power(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> N
 def _hand_to_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The controller picks a card of theirs from hand (of the type and subtypes named); it is
     shown and goes face down into their build zone with a counter per unit the selector names."""
-    n = len(s.select(op[3], ctx[CTL], ctx[SRC]))
+    n = op[3] if isinstance(op[3], int) else len(s.select(op[3], ctx[CTL], ctx[SRC]))
     s.tasks.append(("?hand_to_build", ctx[CTL], op[1], op[2], n, ctx[SRC]))
+
+
+def _hand_to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller puts a unit card of their hand (types op[1], subtypes op[2], printed
+    cost at most op[3]) into its arena (a `?hand_to_arena` decision); none fits: nothing."""
+    if hand_to_arena_fits(s, ctx[CTL], op[1], op[2], op[3]):
+        s.tasks.append(("?hand_to_arena", ctx[CTL], op[1], op[2], op[3], ctx[SRC]))
+
+
+def _reveal_to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller reveals their deck's top card: a unit card of type op[1] whose unique
+    name allows goes into its arena untapped (not a deployment), `chosen` for the steps after
+    it; any other card stays on top, known to both players."""
+    p = ctx[CTL]
+    if not s.deck[p]:
+        return
+    c = s.deck[p][-1]
+    s.shown[c] = 3
+    s.note(f"the {('Dark', 'Light')[p]} Side reveals {s.name(c)} from the top of its deck")
+    d = s.d(c)
+    if d.kind != UNIT or d.facts.type != op[1] or not can_enter(s, c):
+        return
+    place_unit(s, c)
+    s.tapped[c] = False
+    s.note(f"{s.name(c)} is put into its arena")
+    _resume(s, ops, i, (ctx[CTL], ctx[SRC], (c,), ctx[ARENA_AT], ctx[NUM]))
+
+
+def hand_to_arena_fits(s: S, p: int, kinds: tuple[str, ...], subtypes: tuple[str, ...],
+                       most: int) -> list[int]:
+    """p's unit cards in hand of those types and subtypes, printed cost at most `most`, whose
+    unique name allows them into their arena (can_enter)."""
+    out = []
+    for c in s.hand[p]:
+        d = s.d(c)
+        if d.kind != UNIT or (kinds and d.facts.type not in kinds) or d.cost > most:
+            continue
+        if (subtypes and not any(x in d.tags for x in subtypes)) or not can_enter(s, c):
+            continue
+        out.append(c)
+    return out
 
 
 def hand_to_build_fits(s: S, p: int, kind: str, subtypes: tuple[str, ...]) -> list[int]:
@@ -1195,7 +2135,12 @@ def _gain_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _lose_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     p = side_of(ctx, op[1])
-    n = s.force[p] if op[2] < 0 else op[2]      # -1: all of it
+    # "damage": as much as the damage just placed (a `damages` trigger); "counters": as many as
+    # the damage counters on the effect's own unit (Mara Jade (A)); -1: all of it
+    if op[2] == "counters":
+        n = min(s.damage[ctx[SRC]] if ctx[SRC] >= 0 else 0, s.force[p])
+    else:
+        n = min(ctx[NUM], s.force[p]) if op[2] == "damage" else s.force[p] if op[2] < 0 else op[2]
     gain_force(s, p, -n)
     s.note(f"the {('Dark', 'Light')[p]} Side loses {n} Force")
 
@@ -1211,10 +2156,98 @@ def _build_points(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.note(f"the {('Dark', 'Light')[p]} Side gets {n:+d} build points")
 
 
+def _mill(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The top n cards of that side's deck go to its discard pile (n: 'force', the controller's
+    Force now); fewer if the deck holds fewer (no loss for an empty deck: nobody draws)."""
+    p = side_of(ctx, op[1])
+    n = s.force[ctx[CTL]] if op[2] == "force" else op[2]
+    k = 0
+    while k < n and s.deck[p]:
+        c = s.deck[p][-1]
+        to_discard(s, c)
+        k += 1
+    s.note(f"the {('Dark', 'Light')[p]} Side puts the top {k} card(s) of its deck into its discard pile")
+
+
+def _purge_deck(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Every card of the opponent's deck with the unique name of the unit chosen before goes to
+    their discard pile; then they shuffle their deck."""
+    p = 1 - ctx[CTL]
+    names = {s.d(u).uname for u in ctx[PICKED]}
+    gone = [c for c in s.deck[p] if s.d(c).uname in names]
+    for c in gone:
+        to_discard(s, c)
+    s.note(f"{len(gone)} card(s) named {', '.join(sorted(names))} go from the "
+           f"{('Dark', 'Light')[p]} Side's deck to its discard pile")
+    s.tasks.append(("shuffle", p))
+
+
+def _roll_higher(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """You and your opponent each roll a die; if yours is higher, the effects happen."""
+    mine, theirs = s.rng.below(6) + 1, s.rng.below(6) + 1
+    s.note(f"{s.name(ctx[SRC]) if ctx[SRC] >= 0 else 'the effect'}: rolls {mine} against {theirs}")
+    if mine > theirs:
+        push_fx(s, op[1], ctx)
+    elif len(op) > 2:     # {win, lose, tie}: lower, or the same
+        push_fx(s, op[2] if mine < theirs else op[3], ctx)
+
+
+def _at_next_step(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Effects that wait for the next battle step to start (flow._step): its arena is then
+    the chosen arena of the effects."""
+    s.effects.append(("next_step", op[1], ctx))
+
+
+def _grant_upkeep(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit gets an Upkeep of these options until the game ends (flow._upkeep)."""
+    for u in units_of(s, op[1], ctx):
+        s.effects.append(("upkeep_grant", u, op[2]))
+        s.note(f"{s.name(u)} gets an Upkeep")
+
+
+def _purge_pick(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller looks through the opponent's deck and picks a name among its cards of
+    type op[1] (an `?option` of `purge_name` effects); then the opponent shuffles."""
+    p = 1 - ctx[CTL]
+    found = sorted({s.d(c).uname for c in s.deck[p] if s.d(c).facts.type == op[1]})
+    if len(op) > 3 and op[3]:   # one_each: one card of any such name at a time, or stop
+        s.tasks.append(("shuffle", p))
+        if found and op[2] > 0:
+            picks: list[tuple[Op, ...]] = [(("purge_stop", op[1]),)]
+            picks += [(("purge_name", n, op[1], 1), ("purge_pick", op[1], op[2] - 1, True)) for n in found]
+            s.tasks.append(("?option", tuple(picks), ctx))
+        return
+    s.tasks.append(("shuffle", p))
+    if found:
+        s.tasks.append(("?option", tuple((("purge_name", n, op[1], op[2]),) for n in found), ctx))
+
+
+def _nothing(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """An option that does nothing (stop taking cards: purge_stop)."""
+
+
+def _purge_name(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Up to op[3] cards of type op[2] named op[1] go from the opponent's deck to their discard
+    pile (all of them, up to that many)."""
+    p = 1 - ctx[CTL]
+    gone = [c for c in s.deck[p] if s.d(c).uname == op[1] and s.d(c).facts.type == op[2]][:op[3]]
+    for c in gone:
+        to_discard(s, c)
+    s.note(f"{len(gone)} card(s) named {op[1]} go from the {('Dark', 'Light')[p]} Side's deck to its "
+           f"discard pile")
+
+
+def _bp_next_turn(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """'You gain N extra build points next turn': kept until next turn's build roll (flow._command)."""
+    p = side_of(ctx, op[1])
+    s.effects.append(("bp_next_turn", p, op[2], s.turn + 1))
+    s.note(f"the {('Dark', 'Light')[p]} Side will get {op[2]} extra build point(s) next turn")
+
+
 def _draw(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    p = ctx[CTL]
+    p = side_of(ctx, op[2]) if len(op) > 2 else ctx[CTL]    # {side, n}: that player draws
     before = len(s.hand[p])
-    draw(s, p, op[1])
+    draw(s, p, min(op[1], len(s.deck[p])) if len(op) > 3 else op[1])    # up_to_deck: what is there
     # "when you draw a card" abilities resolve once the whole effect is done (Chewbacca (B)'s
     # ruling): under the rest of this effect list
     rest = s.tasks.pop() if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops else None
@@ -1234,7 +2267,49 @@ def fire_draws(s: S, p: int, n: int) -> None:
 def _discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The player named discards n cards of their choice from hand."""
     p = side_of(ctx, op[2])
-    s.tasks.append(("?discard", p, min(op[1], len(s.hand[p])), ctx[SRC]))
+    if len(op) > 4:     # only cards of these subtypes (discard_unless)
+        fits = [c for c in s.hand[p] if any(t in s.d(c).tags for t in op[4])]
+        if fits:
+            s.tasks.append(("?discard", p, min(op[1], len(fits)), ctx[SRC], "subtypes", op[4]))
+        return
+    if len(op) > 3:     # only cards of these types
+        fits = [c for c in s.hand[p] if s.d(c).facts.type in op[3]]
+        if fits:
+            s.tasks.append(("?discard", p, min(op[1], len(fits)), ctx[SRC], "types", op[3]))
+        return
+    n: int = ctx[NUM] if op[1] == "x" else op[1]     # x: the X an earlier pay_x step paid
+    if n > 0:
+        s.tasks.append(("?discard", p, min(n, len(s.hand[p])), ctx[SRC]))
+
+
+def _hand_to_deck_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller puts n cards of their choice from hand on top of their deck, one at a time
+    (the last one on top); n 'x': the context's number (Probot)."""
+    p = ctx[CTL]
+    n = ctx[NUM] if op[1] == "x" else op[1]
+    if n > 0 and s.hand[p]:
+        s.tasks.append(("?discard", p, min(n, len(s.hand[p])), ctx[SRC], "top"))
+
+
+def _retreat_pilots(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The pilots aboard the effect's own unit go to their owners' build zones, retreated (face
+    up, tapped): "retreat Han" from the Creature he rides (Han Solo (E))."""
+    u = ctx[SRC]
+    for c in list(s.aboard.get(u, ())) if u >= 0 else ():
+        leave_zone(s, c)
+        s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
+        s.build[s.owner[c]].append(c)
+        s.note(f"{s.name(c)} retreats off {s.name(u)}")
+
+
+def _x_is(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """X, for the steps after it, is the damage counters on the effect's own unit now (or
+    with `count`, the number of units a selector names now)."""
+    if op[1] == "count":
+        x = len(s.select(op[2], ctx[CTL], ctx[SRC], ctx[ARENA_AT]))
+    else:
+        x = s.damage[ctx[SRC]] if ctx[SRC] >= 0 else 0
+    _resume(s, ops, i, (ctx[CTL], ctx[SRC], ctx[PICKED], ctx[ARENA_AT], x))
 
 
 def _to_deck_bottom(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1242,6 +2317,14 @@ def _to_deck_bottom(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None
     discard decision, with the deck's bottom as where the cards go."""
     p = ctx[CTL]
     s.tasks.append(("?discard", p, min(op[1], len(s.hand[p])), ctx[SRC], "bottom"))
+
+
+def _turn_flag(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """A rule change for the rest of the turn (the turn's effects end with it): reverse_battle
+    (the battle steps go Character, Ground, Space: flow._battle), no_stacking (no restacking, and
+    no card from hand or the build zone goes onto a stack: flow)."""
+    if (op[0],) not in s.effects:
+        s.effects.append((op[0],))
 
 
 def _pause_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1287,7 +2370,11 @@ def search_fits(s: S, op: Op, p: int, c: int) -> bool:
         return False
     if kind == "location" and not d.homes:
         return False
+    if kind in ("space", "ground", "character", "equipment") and d.facts.type != kind:
+        return False
     if subtypes and not any(t in d.tags for t in subtypes):
+        return False
+    if len(op) > 7 and d.facts.side != op[7]:     # a card of that printed side
         return False
     return not same_name or any(s.d(u).uname == d.uname for u in s.in_play(p))
 
@@ -1305,7 +2392,10 @@ def _reveal_until_unit(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> N
 
 
 def _recover(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    into_arena = (op[4], ()) if len(op) > 4 else ()    # ("arena", the names put in so far)
+    # ("arena", the names put in so far), or ("bottom",): under the deck
+    # a 5th: the damage counters each card put into the arena gets
+    # ("hand"|"bottom"|"deck", exact): a 6th, True: exactly that many, no stopping early
+    into_arena = ((op[4], (), *op[5:]) if op[4] == "arena" else (op[4], *op[5:])) if len(op) > 4 else ()
     s.tasks.append(("?recover", ctx[CTL], op[1], op[2], ctx[SRC], op[3], *into_arena))
 
 
@@ -1338,6 +2428,9 @@ def _cash_counters(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     c = ctx[SRC]
     n = card_counters(s, c) if c >= 0 else 0
     s.effects = [e for e in s.effects if not (e[0] == "card_counters" and e[1] == c)]
+    if op[1] == "none":
+        s.note(f"{n} counter(s) come off {s.name(c)}" if c >= 0 else "no counters")
+        return
     s.bp[ctx[CTL]] += n
     s.note(f"{n} counter(s) come off {s.name(c)}: +{n} build point(s)" if c >= 0 else "no counters")
 
@@ -1347,6 +2440,20 @@ def _by_roll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     die = s.rng.below(6) + 1
     s.note(f"a die shows {die}")
     push_fx(s, op[1][die - 1], ctx)
+
+
+def _roll_total(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Roll op[1] dice; if they add up to op[2] or more, the effects op[3] happen (Jedi Test)."""
+    dice = [s.rng.below(6) + 1 for _ in range(op[1])]
+    s.note(f"the dice show {', '.join(str(x) for x in dice)} ({sum(dice)} in all)")
+    if sum(dice) >= op[2]:
+        push_fx(s, op[3], ctx)
+
+
+def _if_x(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """X (a Mission's build counters when it was completed, or the X paid) at least op[1]:
+    the effects op[2], else op[3]."""
+    push_fx(s, op[2] if ctx[NUM] >= op[1] else op[3], ctx)
 
 
 def _unless_tapped(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1394,6 +2501,91 @@ def _roll_vs_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     push_fx(s, op[1] if die == roll else op[2], ctx)
 
 
+def _reroll_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn's build roll is rolled again; both players' build points change with it
+    (Cloud City Landing Platform). No roll made this turn: nothing happens."""
+    at = -1
+    for k in range(len(s.effects)):
+        if s.effects[k][0] == "build_roll":
+            at = k
+            break
+    if at < 0:
+        return
+    roll = s.effects[at][1]
+    new = s.rng.below(6) + 1
+    s.effects[at] = ("build_roll", new)
+    for p in (DARK, LIGHT):
+        s.bp[p] = max(0, s.bp[p] + new - roll)
+    s.note(f"the build roll is rolled again: {new}")
+
+
+def shareable(ab: Ability) -> bool:
+    """An activated ability (Evade, Deflect, Intercept, Retaliate included) that works in an
+    arena: what share_abilities passes on."""
+    return ab.kind in ("activated", "prevent") and not ab.from_discard and not ab.reserves
+
+
+def _share_abilities(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Two units get each other's activated abilities (their top cards' own) as well as their
+    own, for the turn (abilities_of reads ("shared", unit, card definition, ability number)).
+    Fewer than two units named: nothing."""
+    units = [u for u in units_of(s, op[1], ctx) if s.zone[u] == ARENA]
+    if len(units) != 2:
+        return
+    for u, other in ((units[0], units[1]), (units[1], units[0])):
+        for k, ab in enumerate(s.d(other).abilities):
+            if shareable(ab):
+                s.effects.append(("shared", u, s.card_def[other], k))
+    s.note(f"{s.name(units[0])} and {s.name(units[1])} get each other's activated abilities this turn")
+
+
+def _spend_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The side named gains n build points and may spend them at once as in a build step
+    (build counters only: flow._spend_options), in a decision ("?build", player, n)."""
+    p = side_of(ctx, op[1])
+    s.note(f"the {('Dark', 'Light')[p]} Side gains {op[2]} build points to spend now")
+    s.tasks.append(("?build", p, op[2]))
+
+
+def _gain_subtype(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Each unit named, with every card of its stack now (the versions in play), counts as having
+    these subtype words too (state.gained_tags), until the turn ("words_turn") or the game ends
+    ("words"; gone when the card leaves play). The entries go at the front of s.effects, so a
+    selector finds none at once when there are none."""
+    tags = tuple(sorted(word_tags(" ".join(op[2]))))
+    kind = "words_turn" if op[3] == "turn" else "words"
+    for u in units_of(s, op[1], ctx):
+        for c in (u, *s.under.get(u, ())):
+            s.effects.insert(0, (kind, c, tags))
+        s.note(f"{s.name(u)} becomes a {' '.join(op[2])} until the {op[3]} ends")
+
+
+def forget_words(s: S, cards: Iterable[int]) -> None:
+    """Subtype words gained (gain_subtype) go with cards that leave play (nothing to do when
+    s.effects begins with none)."""
+    if s.effects and s.effects[0][0] in WORD_KINDS:
+        gone = set(cards)
+        s.effects = [e for e in s.effects if not (e[0] in WORD_KINDS and e[1] in gone)]
+
+
+def _skip_untap(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The unit doesn't untap in the next ready phase (Carbon Freeze, Snowspeeder Rogue Ten)."""
+    for u in units_of(s, op[1], ctx):
+        if ("no_untap", u) not in s.effects:
+            s.effects.append(("no_untap", u))
+            s.note(f"{s.name(u)} won't untap in the next untap step")
+
+
+def _pool_force(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Both players' Force is added up; each loses all of it and gains half the total, the odd
+    one to the effect's controller (Quicker, Easier, More Seductive)."""
+    total = s.force[DARK] + s.force[LIGHT]
+    for p in (DARK, LIGHT):
+        s.force[p] = total // 2 + (total % 2 if p == ctx[CTL] else 0)
+    s.note(f"the Force is pooled ({total}) and split: Dark Side {s.force[DARK]}, "
+           f"Light Side {s.force[LIGHT]}")
+
+
 def _adjust_roll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """This turn's build roll changes by op[1], kept within 1 to 6, and both players' build
     points with it (Theed Power Generator). No roll made this turn: nothing happens."""
@@ -1438,7 +2630,8 @@ def _prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if s.dmg is None:
         return
     left = s.dmg[1] - s.dmg[4]
-    n = left if op[1] < 0 else min(op[1], left)
+    k: int = ctx[NUM] if op[1] == "x" else op[1]     # x: the X an earlier pay_x step paid
+    n = left if k < 0 else min(k, left)
     s.dmg[4] += n
     s.note(f"{n} damage to {s.name(s.dmg[0])} prevented")
     if op[0] == "deflect" and n > 0:
@@ -1449,6 +2642,9 @@ def _prevent(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         top = s.tasks.pop()
         s.tasks.append(("fx", top[1], top[2], (*ctx[:4], n)))
+    if n > 0 and s.owner[s.dmg[0]] == ctx[CTL]:     # "whenever you prevent damage to one of your units"
+        from dejarik.tcg.flow import fire
+        fire(s, "prevents", s.in_play(ctx[CTL]))
 
 
 def _transfer_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1465,7 +2661,7 @@ def _transfer_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> Non
 def _put_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Damage counters put on a unit (not damage dealt: nothing prevents them)."""
     for u in units_of(s, op[1], ctx):
-        s.damage[u] += op[2]
+        s.damage[u] += op[2] + extra_counters(s, u, op[2])
         s.note(f"{op[2]} damage counter(s) put on {s.name(u)} ({s.damage[u]}/{s.health(u)})")
         if s.damage[u] >= s.health(u):
             discard_unit(s, u, by_damage=True)
@@ -1522,7 +2718,7 @@ def _tame(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _unpilot(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The controller moves one of their pilots aboard a unit of arena op[1] off into the
     Character arena (a `?unpilot` decision, flow.py)."""
-    s.tasks.append(("?unpilot", ctx[CTL], op[1], ctx[SRC]))
+    s.tasks.append(("?unpilot", ctx[CTL], op[1], ctx[SRC], *op[2:]))    # (any_number, untap)
 
 
 def unpilot_choices(s: S, p: int, arena: int) -> list[int]:
@@ -1580,9 +2776,24 @@ def _reveal_take(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.tasks.append(("?card_type", ctx[CTL], side_of(ctx, op[1]), op[2], ctx[SRC]))
 
 
+def draw_reveal_source(s: S, p: int) -> int:
+    """p's Location that replaces p's draw-step draw (Mos Eisley: `draw_reveal`), or -1."""
+    for c in s.places:
+        if c >= 0 and s.owner[c] == p and any(ab.kind == "static" and "draw_reveal" in ab.static
+                                              for ab in s.d(c).abilities):
+            return c
+    return -1
+
+
 def reveal_take(s: S, p: int, n: int, kind: str) -> None:
-    """p reveals the top n cards of the deck: those of the type go to hand, the rest are discarded."""
-    top = list(reversed(s.deck[p][-n:]))
+    """p reveals the top n cards of the deck: those of the type go to hand, the rest are
+    discarded. n < 0: p reveals until a card of the type, which goes to hand (Mos Eisley)."""
+    if n < 0:
+        k = len(s.deck[p]) - 1
+        while k >= 0 and s.d(s.deck[p][k]).facts.type != kind:
+            k -= 1
+        n = len(s.deck[p]) - k if k >= 0 else len(s.deck[p])
+    top = list(reversed(s.deck[p][-n:])) if n > 0 else []
     s.note(f"the {('Dark', 'Light')[p]} Side reveals {', '.join(s.name(c) for c in top) or 'nothing'}")
     for c in top:
         if s.d(c).facts.type == kind:
@@ -1600,7 +2811,7 @@ def _gather(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _predict_hits(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The controller names a number of hits for the attack in progress (`?predict`)."""
     if s.atk is not None:
-        s.tasks.append(("?predict", ctx[CTL], op[1], ctx))
+        s.tasks.append(("?predict", ctx[CTL], op[1], ctx, *op[2:]))   # "damage": predict_damage
 
 
 def _refresh_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1671,6 +2882,13 @@ def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 _OPS: dict[str, Any] = {
+    "retreat_pilots": _retreat_pilots, "hand_to_deck_top": _hand_to_deck_top, "x_is": _x_is,
+    "watch_discard": _watch_discard, "pick_random": _pick_random, "discard_cheapest": _discard_cheapest,
+    "double_counters": _double_counters, "as_side": _as_side,
+    "forbid_attack_unit": _forbid_attack_unit, "unit_prevent": _unit_prevent,
+    "skip_untap": _skip_untap, "gain_subtype": _gain_subtype, "share_abilities": _share_abilities,
+    "spend_build": _spend_build, "remember": _remember, "recall": _recall, "pool_force": _pool_force,
+    "reroll_build": _reroll_build,
     "choose": _choose, "choose_arena": _choose_arena, "choose_one": _choose_one, "may": _may,
     "modify": _modify, "tap": _tap, "untap": _untap, "damage": _damage, "dice_damage": _dice_damage,
     "remove_damage": _remove_damage, "retreat": _retreat, "discard_unit": _discard_unit,
@@ -1684,30 +2902,46 @@ _OPS: dict[str, Any] = {
     "look_at_hand": _look_at_hand, "crowd_control": _crowd_control,
     "discard_slowest": _discard_slowest, "adjust_roll": _adjust_roll,
     "card_counter": _card_counter, "cash_counters": _cash_counters, "roll_vs_build": _roll_vs_build,
-    "enhance": _enhance, "by_roll": _by_roll, "at_step_end": _at_step_end,
+    "enhance": _enhance, "by_roll": _by_roll, "roll_total": _roll_total, "if_x": _if_x,
+    "hand_to_arena": _hand_to_arena, "at_step_end": _at_step_end, "reveal_to_arena": _reveal_to_arena,
     "unless_tapped": _unless_tapped, "fastest_side": _fastest_side, "prevent": _prevent,
     "deflect": _prevent, "reroll": _reroll, "branch": _branch, "grant": _grant,
-    "at_attack_end": _at_attack_end, "no_evade": _no_evade, "to_hand": _to_hand,
+    "at_attack_end": _at_attack_end, "no_evade": _no_evade, "to_hand": _to_hand, "to_deck": _to_deck,
     "to_deck_bottom": _to_deck_bottom, "transfer_damage": _transfer_damage, "put_damage": _put_damage,
+    "reverse_battle": _turn_flag, "no_stacking": _turn_flag,
     "pause_build": _pause_build, "return_to_hand": _return_to_hand, "grant_all": _grant_all,
     "forbid_plays": _forbid_plays, "forbid_deploy": _forbid_deploy, "forbid_attack": _forbid_attack,
     "arena_prevent": _arena_prevent, "recoil": _recoil, "to_deck_top": _to_deck_top,
-    "to_build_face_down": _to_build_face_down, "roll_off": _roll_off, "roll_off_dice": _roll_off_dice,
+    "to_build_face_down": _to_build_face_down, "hold_under": _hold_under, "hold_top": _hold_top,
+    "held_to_hand": _held_to_hand,
+    "roll_off": _roll_off,
+    "roll_off_dice": _roll_off_dice,
     "raise_in_stack": _raise_in_stack, "restack_to": _restack_to, "chain_attacks": _chain_attacks,
     "chain_attack": _chain_attack,
     "one_die": _attack_flag, "damage_discards": _attack_flag,
     "cross_arena_power": _cross_arena_power, "hand_to_build": _hand_to_build,
     "to_arena": _to_arena, "discard_face_down": _discard_face_down, "discard_card": _discard_card,
     "pay_defender_cost": _pay_defender_cost, "speed_damage": _speed_damage, "move_damage": _move_damage,
-    "transfer_counters": _transfer_counters, "arrange_top": _arrange_top, "divide_hits": _divide_hits,
+    "transfer_counters": _transfer_counters, "arrange_top": _arrange_top, "dig": _dig, "silence": _silence,
+    "divide_hits": _divide_hits,
     "divide": _divide, "split_hits": _split_hits,
     "reclaim_counters": _reclaim_counters, "extra_battle_step": _extra_battle_step,
+    "gain_control": _gain_control, "move_arena": _move_arena, "pay_unit_cost": _pay_unit_cost,
+    "next_turn": _next_turn, "repeat_steps": _repeat_steps, "discard_unless": _discard_unless,
     "retreat_first": _retreat_first,
     "overkill": _overkill, "forbid_evade": _forbid_evade, "disarm": _disarm, "offer": _offer,
+    "turn_on": _turn_on, "deploy_discount": _deploy_discount, "strip": _strip, "split_hand": _split_hand,
+    "must_attack": _must_attack, "hold_chosen": _hold_chosen, "pay_x": _pay_x, "while_tapped": _while_tapped,
+    "disrupt": _disrupt, "cancel_battle": _cancel_battle, "mark": _mark, "unmark": _mark,
     "unless_pays": _unless_pays, "then_list": _then_list,
     "refresh_hand": _refresh_hand, "build_counters": _build_counters, "at_turn_end": _at_turn_end,
     "win": _win, "reach_build_zone": _reach_build_zone, "match_speed": _match_speed,
     "offer_reroll": _offer_reroll, "reveal_build": _reveal_build, "reveal_take": _reveal_take,
     "gather": _gather, "predict_hits": _predict_hits, "grant_ability": _grant_ability,
     "unpilot": _unpilot, "tame": _tame,
+    "mill": _mill, "bp_next_turn": _bp_next_turn, "purge_deck": _purge_deck,
+    "purge_pick": _purge_pick, "purge_name": _purge_name, "purge_stop": _nothing,
+    "roll_higher": _roll_higher, "grant_upkeep": _grant_upkeep, "at_next_step": _at_next_step,
+    "no_bounty": _simple_effect,
+    "skip_upkeep": _skip_upkeep, "may_stay_tapped": _may_stay_tapped,
 }

@@ -44,5 +44,7 @@ FIELDS = StateFields("tcg", [Field(name, kind) for name, kind in {
     "effects": list[Any], "atk": _INTS | None, "dice": _INTS, "dmg": list[int | bool] | None,
     "used": list[Any], "attacked": int, "step": int, "turn": int, "phase": int, "tasks": list[Any],
     "done": bool, "won": int, "end_reason": str,
-    "under": dict[int, _INTS], "aboard": dict[int, _INTS],
+    "under": dict[int, _INTS], "aboard": dict[int, _INTS], "lent": dict[int, _INTS],
+    "moved": dict[int, _INTS], "gear": dict[int, _INTS],
+    "held": dict[int, _INTS],
 }.items()], shared=("defs", "config", "options", "num_players", "_legal"), encode=encode, decode=decode)

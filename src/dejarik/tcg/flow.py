@@ -8,17 +8,22 @@ handler (a play-or-pass chance with nothing to play is a pass).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dejarik.core.protocol import Action
 from dejarik.core.tasks import run_tasks, task_decider, task_options, unknown_task
-from dejarik.tcg import pilots
-from dejarik.tcg.abilities import CARD_TYPES, Ability, Sel
-from dejarik.tcg.carddefs import BATTLE, LOCATION, MISSION, UNIT
+from dejarik.tcg import equipment, pilots
+from dejarik.tcg.abilities import CARD_TYPES, FREE_DEPLOY, Ability, Sel
+from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, LOCATION, MISSION, UNIT
 from dejarik.tcg.effects import (
+    UNTIL_BATTLE_PHASE,
+    UNTIL_TURN_END,
     abilities_of,
+    ability_discount,
     ability_tax,
+    attack_banned,
     attack_barred,
+    attack_tax,
     battle_tax,
     can_be_attacked,
     can_enter,
@@ -28,22 +33,31 @@ from dejarik.tcg.effects import (
     counter_targets,
     cross_arena_bonus,
     ctx_of,
+    damage_factor,
     damage_shielded,
     deploy_cost,
     deploy_forbidden,
     discard_unit,
     draw,
+    draw_reveal_source,
+    end_control,
+    extra_counters,
     extra_draws,
     fire_draws,
     gain_force,
     hand_discarded,
+    hand_to_arena_fits,
     hand_to_build_fits,
+    host_of,
     keyword,
     leave_zone,
+    link_alive,
     lures,
     mark_bonus,
+    move_back,
     new_top,
     open_build,
+    paid_x,
     payment,
     pilot_ability,
     place_unit,
@@ -55,7 +69,10 @@ from dejarik.tcg.effects import (
     run_fx,
     same_name_in_play,
     search_fits,
+    shareable,
+    speed_tie_winner,
     stack_unlimited,
+    static_sources,
     to_discard,
     to_hand,
     unpilot_choices,
@@ -73,6 +90,7 @@ from dejarik.tcg.state import (
     PLACE,
     READY,
     SETUP,
+    SIDE_NAMES,
     UNTIL_ATTACK,
     UNTIL_BATTLE,
 )
@@ -99,8 +117,33 @@ _P: Action = (PASS, 0, 0)
 
 
 def run(s: S) -> None:
-    """Run automatic tasks until a decision with options waits, or the game ends."""
-    run_tasks(s, _RUN, _DECIDE, run_fx)
+    """Run automatic tasks until a decision with options waits, or the game ends. Then a unit
+    whose health has fallen to its damage (a static "+1 health" gone) is discarded, and the
+    tasks that brings run too."""
+    while True:
+        run_tasks(s, _RUN, _DECIDE, run_fx)
+        if s.done or not any(d.after_check for d in s.defs) or not _sweep_dead(s):
+            return
+        s._legal = None
+
+
+def _sweep_dead(s: S) -> bool:
+    """Discard the units in play with as many damage counters as their health now (health
+    bonuses and Force-made health); then "when all of your opponent's units have a counter of
+    this kind, you win" (a static `wins_if_marked`)."""
+    dead = [u for u in s.all_in_play() if (s.damage[u] or not s.d(u).health) and s.damage[u] >= s.health(u)]
+    for u in dead:
+        if s.zone[u] == ARENA:
+            discard_unit(s, u, by_damage=True)
+    if any(e[0] == "mark" for e in s.effects):
+        s.effects = [e for e in s.effects if e[0] != "mark" or s.zone[e[1]] == ARENA]   # gone with the unit
+        for p, _, ab in static_sources(s, "wins_if_marked"):
+            kind = ab.static["wins_if_marked"]
+            theirs = s.in_play(1 - p)
+            if theirs and all(("mark", u, kind) in s.effects for u in theirs):
+                s.finish(p, f"every unit of the {('Dark', 'Light')[1 - p]} Side has a {kind} counter")
+                return False
+    return bool(dead)
 
 
 def decider(s: S, task: Task) -> int:
@@ -136,8 +179,9 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
                 found.append((u, i, ab))
     for p in (LIGHT, DARK):   # Light Side's first on the stack: they run last
         push_triggers(s, p, event, tuple((u, i) for u, i, _ in found if s.owner[u] == p))
-    if event in ("battle_start", "battle_end"):
-        for u in units:     # battle phase triggers a pilot aboard gives its unit ("this unit": the unit)
+    if event in ("battle_start", "battle_end", "attacks", "step_start_space", "step_start_ground",
+                 "step_start_character", "build_roll"):
+        for u in units:     # triggers a pilot aboard gives its unit ("this unit": the unit)
             for pilot in s.aboard.get(u, ()) if s.zone[u] == ARENA else ():
                 pab = pilot_ability(s, pilot)
                 for g in pab.static.get("abilities", ()) if pab is not None else ():
@@ -251,14 +295,42 @@ def _turn(s: S, task: Task) -> None:
     s.turn += 1
     s.note(f"-- turn {s.turn} --")
     s.tasks += [("turn",), ("end_turn",), ("battle",), ("command",), ("ready",)]
+    waiting = [e for e in s.effects if e[0] == "next_turn_fx"]
+    if waiting:       # effects that waited for this turn to start (effects.next_turn)
+        s.effects = [e for e in s.effects if e[0] != "next_turn_fx"]
+        for i in range(len(waiting) - 1, -1, -1):   # not reversed(): mypyc fails on it here
+            push_fx(s, waiting[i][1], waiting[i][2])
 
 
 def _ready(s: S, task: Task) -> None:
     """Seed 004, "Faza gotowości": untap, gain 4 Force, draw; the Dark Side first in each."""
     s.phase = READY
+    held = [e[1] for e in s.effects if e[0] == "no_untap"]    # "doesn't untap during your next untap step"
+    if held:
+        s.effects = [e for e in s.effects if e[0] != "no_untap"]
+    frozen = list(held)
+    links = [e for e in s.effects if e[0] == "link"]
+    if links:       # "as long as this stays tapped, the chosen unit doesn't untap"; dead links go
+        held += [e[2] for e in links if e[3] == "hold" and link_alive(s, e)]
+        s.effects = [e for e in s.effects if e[0] != "link" or link_alive(s, e)]
     for p in (DARK, LIGHT):
         for u in (*s.in_play(p), *s.build[p]):
+            if u in held:
+                s.note(f"{s.name(u)} doesn't untap")
+                continue
+            if s.tapped[u] and s.zone[u] == ARENA and (("may_stay", u) in s.effects or any(
+                    ab.kind == "static" and "stay_tapped" in ab.static for ab in s.d(u).abilities)):
+                s.tasks.append(("?untap", p, u))     # "you may choose not to untap it"
+                continue
             s.tapped[u] = False
+    if links:       # a source that untapped just now lets the unit it held untap with it
+        for e in links:
+            if e[3] == "hold" and s.zone[e[1]] == ARENA and not s.tapped[e[1]] \
+                    and s.zone[e[2]] == ARENA and e[2] not in frozen:
+                s.tapped[e[2]] = False
+        s.effects = [e for e in s.effects if e[0] != "link" or link_alive(s, e)]
+    if any(e[0] == "may_stay" for e in s.effects):     # only this (the next) untap step
+        s.effects = [e for e in s.effects if e[0] != "may_stay"]
     for p in (DARK, LIGHT):
         gain_force(s, p, 4)
     for p in (LIGHT, DARK):    # "each turn, choose one": the Dark Side first (on top)
@@ -269,7 +341,7 @@ def _ready(s: S, task: Task) -> None:
         got = [0, 0]
         for p in (DARK, LIGHT):
             before = len(s.hand[p])
-            draw(s, p, 1 + extra_draws(s, p))
+            draw(s, p, 1 + extra_draws(s, p) - _draw_reveal(s, p))
             if s.done:
                 return
             got[p] = len(s.hand[p]) - before
@@ -286,6 +358,10 @@ def _command(s: S, task: Task) -> None:
     for p in (DARK, LIGHT):
         s.bp[p] = roll + (1 if all(s.arena[p][a] for a in range(3)) else 0)
     s.note(f"build roll {roll}: Dark Side {s.bp[DARK]}, Light Side {s.bp[LIGHT]} build points")
+    for e in s.effects:       # "N extra build points next turn"
+        if e[0] == "bp_next_turn" and e[3] == s.turn:
+            s.bp[e[1]] += e[2]
+            s.note(f"{SIDE_NAMES[e[1]]} gets {e[2]} extra build point(s) (from last turn)")
     s.effects.append(("build_roll", roll))     # this turn's roll, for effects that change it
     s.tasks += [("command_end",), ("?retreat", LIGHT), ("?retreat", DARK), ("build_step", LIGHT),
                 ("build_step", DARK)]
@@ -294,13 +370,95 @@ def _command(s: S, task: Task) -> None:
 
 def _build_step(s: S, task: Task) -> None:
     p = task[1]
-    s.tasks.append(("?build", p))
+    # reference section 5: at its start, collect Bounties and pay Upkeep (in that order, after
+    # the "when your build step starts" abilities: docs/tcg.md, "Upkeep and Bounty")
+    s.tasks += [("?build", p), ("upkeep", p), ("bounties", p)]
     fire(s, "build_step_start", s.in_play(p) + s.locations(p))   # "when your build step starts"
     if s.options.get("draw", "ready") == "build":   # the ESB/ROTS rulebooks' draw (reference 5)
         before = len(s.hand[p])
-        draw(s, p, 1 + extra_draws(s, p))
+        draw(s, p, 1 + extra_draws(s, p) - _draw_reveal(s, p))
         fire(s, "draw_step", s.in_play(p) + s.locations(p))
         fire_draws(s, p, len(s.hand[p]) - before)
+
+
+def _draw_reveal(s: S, p: int) -> int:
+    """Mos Eisley: instead of the draw step's card, p names a card type and reveals until one
+    (a `?card_type` decision, n -1); 1 if so (one card fewer to draw), else 0."""
+    src = draw_reveal_source(s, p) if s.places != [-1, -1, -1] else -1
+    if src < 0:
+        return 0
+    s.tasks.append(("?card_type", p, p, -1, src))
+    return 1
+
+
+def _bounties(s: S, task: Task) -> None:
+    """Bounties p earned since their last build step are collected now, the first earned first:
+    the unit discarded is 'chosen' in the Bounty's effects."""
+    p = task[1]
+    due = [e for e in s.effects if e[0] == "bounty_due" and e[1] == p]
+    if not due:
+        return
+    s.effects = [e for e in s.effects if not (e[0] == "bounty_due" and e[1] == p)]
+    for k in range(len(due) - 1, -1, -1):
+        _, _, ops, source, victim = due[k]
+        s.note(f"{SIDE_NAMES[p]} collects a Bounty of {s.name(source)} for {s.name(victim)}")
+        push_fx(s, ops, (p, source, (victim,), -1, 0))
+
+
+def upkeep_exempt(s: S, u: int) -> bool:
+    """Whether u's owner doesn't have to pay its Upkeep now (Prince Xizor, Mos Eisley Cantina)."""
+    p = s.owner[u]
+    if ("skip_upkeep", u) in s.effects:
+        return True
+    for q, src, ab in static_sources(s, "no_upkeep"):
+        if q == p and s.matches_card(ab.static["no_upkeep"], u, p, src) and (
+                ab.cond is None or condition(s, ab.cond, p, src)):
+            return True
+    return False
+
+
+def upkeep_payable(s: S, u: int, kind: str, n: int, ops: tuple[Any, ...]) -> bool:
+    p = s.owner[u]
+    if kind == "build_points":
+        return s.bp[p] >= n
+    if kind == "force":
+        return s.force[p] >= n
+    if kind == "discard":
+        return len(s.hand[p]) >= n
+    if kind == "tap":
+        return not s.tapped[u]
+    if kind == "tap_unit":
+        return bool(s.select(ops[0][1], p, u))
+    if kind == "mill":
+        return bool(s.deck[p])
+    return True     # counters
+
+
+def _upkeep(s: S, task: Task) -> None:
+    """Reference section 6: each Upkeep of p's units in the arenas and retreated ones is paid
+    now, one option of those p can pay (p's choice); with none payable, nothing happens."""
+    p = task[1]
+    units = [u for u in (*s.in_play(p), *s.build[p]) if s.zone[u] == ARENA or s.face_up[u]]
+    for k in range(len(units) - 1, -1, -1):      # the first unit's Upkeep is paid first
+        u = units[k]
+        upkeeps = [ab.static["options"] for ab in s.d(u).abilities if ab.kind == "upkeep"]
+        upkeeps += [e[2] for e in s.effects if e[0] == "upkeep_grant" and e[1] == u]   # Falcon's Needs
+        if not upkeeps or upkeep_exempt(s, u):
+            continue
+        for j in range(len(upkeeps) - 1, -1, -1):   # each paid on its own (Falcon's Needs' ruling)
+            s.tasks.append(("pay_upkeep", p, u, upkeeps[j]))
+
+
+def _pay_upkeep(s: S, task: Task) -> None:
+    """One Upkeep of unit u: the options payable now (one: paid at once; none: nothing)."""
+    _, p, u, options = task
+    if s.zone[u] not in (ARENA, BUILD):
+        return
+    alts = tuple(o[2] for o in options if upkeep_payable(s, u, o[0], o[1], o[2]))
+    if len(alts) == 1:
+        push_fx(s, alts[0], ctx_of(p, u))
+    elif alts:
+        s.tasks.append(("?option", alts, ctx_of(p, u)))
 
 
 def _command_end(s: S, task: Task) -> None:
@@ -344,12 +502,47 @@ def deploy_choices(s: S, c: int) -> list[Action]:
     top = same_name_in_play(s, p, d.uname)
     if top < 0:
         return [(DEPLOY, c, 0)]
+    if ("no_stacking",) in s.effects:     # Stubborn Personality: no card goes onto a stack
+        return []
     stack = [top, *s.under.get(top, [])]
     if (len(stack) >= MAX_STACK and not stack_unlimited(s, c)) or any(s.d(x).name == d.name for x in stack):
         return []
     if s.d(c).cost < s.d(top).cost:
         return [(DEPLOY, c, 1)]
     return [(DEPLOY, c, 0), (DEPLOY, c, 1)]
+
+
+def hidden_rest(s: S, c: int) -> int:
+    """Hidden Cost (reference section 6): the Force that finishes face-down unit c now, -1 when
+    its Hidden Cost does not (none, its condition fails, too few counters, not enough Force)."""
+    n = -1
+    for ab in s.d(c).abilities:
+        if ab.kind == "hidden_cost" and (ab.cond is None or condition(s, ab.cond, s.owner[c], c)):
+            n = ab.n
+    if n < 0 or s.face_up[c] or deploy_forbidden(s, c):
+        return -1
+    need = unit_cost(s, c, deploy_cost(s, c))
+    rest = max(0, need - s.counters[c])
+    if s.counters[c] < min(n, need) or s.force[s.owner[c]] < rest:
+        return -1
+    return rest
+
+
+def hidden_deploys(s: S, p: int) -> list[Action]:
+    """p's face-down units that Hidden Cost lets them finish with Force now."""
+    out: list[Action] = []
+    for c in s.build[p]:
+        if s.d(c).hidden and hidden_rest(s, c) >= 0:
+            out += deploy_choices(s, c)
+    return out
+
+
+def hidden_deploy(s: S, c: int, under: int) -> None:
+    """Pay the rest of c's build cost in Force (Hidden Cost) and deploy it."""
+    rest = max(0, unit_cost(s, c, deploy_cost(s, c)) - s.counters[c])
+    gain_force(s, s.owner[c], -rest)
+    s.note(f"the {('Dark', 'Light')[s.owner[c]]} Side pays {rest} Force to finish {s.name(c)} (Hidden Cost)")
+    deploy(s, c, under)
 
 
 def deploy(s: S, c: int, under: int) -> None:
@@ -372,6 +565,18 @@ def _fire_other_deployed(s: S, c: int) -> None:
                     and (ab.target is None or s.matches_card(ab.target, c, p)))
     if pending:
         push_triggers(s, p, "other_deployed", pending)
+    # cards of p's discard pile that answer a deployment (Stormtrooper Sentry)
+    waiting = tuple((x, i) for x in s.discard[p] for i, ab in enumerate(s.d(x).abilities)
+                    if ab.kind == "trigger" and ab.timing == "deploys_while_discarded"
+                    and (ab.target is None or s.matches_card(ab.target, c, p)))
+    if waiting:
+        push_triggers(s, p, "deploys_while_discarded", waiting)
+
+
+def _free_deploys(s: S, p: int) -> bool:
+    """Whether p has a 'deploy without paying build costs' effect this turn (deploy_discount
+    n: all): such units may be deployed straight from hand, no build counter needed."""
+    return any(e[0] == "deploy_cost" and e[1] == p and e[3] <= -FREE_DEPLOY for e in s.effects)
 
 
 def _build_options(s: S, task: Task) -> list[Action]:
@@ -379,18 +584,26 @@ def _build_options(s: S, task: Task) -> list[Action]:
     restack, and play build-step abilities."""
     p = task[1]
     out: list[Action] = []
+    if len(task) > 2:       # ("?build", p, n): build points an effect gave (spend_build)
+        return _spend_options(s, p, task[2])
     bp = 0 if plays_forbidden(s, p, "build_points") else s.bp[p]
     if bp:
         for c in s.hand[p]:
-            if s.d(c).kind in (UNIT, MISSION, LOCATION):
+            if s.d(c).kind in (UNIT, MISSION, LOCATION, EQUIPMENT):
                 out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
+    if _free_deploys(s, p):     # deploy_discount n: all (Rally the Defenders): straight from hand
+        for c in s.hand[p]:
+            if s.d(c).kind == UNIT and deploy_cost(s, c) == 0 and not deploy_forbidden(s, c):
+                out += deploy_choices(s, c)
     for c in s.build[p]:
         d = s.d(c)
         if s.face_up[c]:
             out += [] if deploy_forbidden(s, c) else deploy_choices(s, c)
             continue
         out += [(BUILD_K, c, k) for k in range(1, bp + 1)]
-        if s.counters[c] >= unit_cost(s, c, deploy_cost(s, c)):
+        if d.hidden and s.counters[c] < unit_cost(s, c, deploy_cost(s, c)):
+            out += deploy_choices(s, c) if d.kind == UNIT and hidden_rest(s, c) >= 0 else []
+        elif s.counters[c] >= unit_cost(s, c, deploy_cost(s, c)):
             if d.kind == UNIT and not deploy_forbidden(s, c):
                 out += deploy_choices(s, c)
             elif d.kind == MISSION and mission_ready(s, c):
@@ -400,18 +613,53 @@ def _build_options(s: S, task: Task) -> list[Action]:
                 out += [(DEPLOY, c, k) for k, a in enumerate(d.homes) if location_open(s, p, a)]
     for u in s.in_play(p):
         out += _ability_plays(s, p, u, "build")
-        out += [(RESTACK, u, x) for x in s.under.get(u, ())]
+        if ("no_stacking",) not in s.effects:
+            out += [(RESTACK, u, x) for x in s.under.get(u, ())]
     for u in s.locations(p):
         out += _ability_plays(s, p, u, "build")
     for u in s.build[p]:       # Reserves abilities of retreated units
         if s.face_up[u]:
             out += _ability_plays(s, p, u, "build")
     for u in s.discard[p]:     # abilities that work from the discard pile (Princess Leia (E))
-        if any(ab.from_discard for ab in s.d(u).abilities):
+        if s.d(u).from_discard:
             out += _ability_plays(s, p, u, "build")
+    out += _build_battle_plays(s, p)
     # (PILOT, pilot, unit + 1): aboard that unit; (PILOT, pilot, 0): off into the Character arena
     out += [(PILOT, c, host + 1) for c, host in pilots.moves(s, p)]
+    # (PILOT, Equipment, unit + 1): pay its Equip cost, attach it to that unit (docs/tcg.md)
+    out += [(PILOT, g, host + 1) for g, host in equipment.moves(s, p)]
     out.append(_P)
+    return out
+
+
+def _spend_options(s: S, p: int, left: int) -> list[Action]:
+    """Build points an effect gave, spent "as though it were a build step" (Surprise
+    Reinforcements' ruling): build counters on face-down cards of the build zone or on cards
+    put there from hand, and nothing else (no deploying or completing)."""
+    out: list[Action] = []
+    if not plays_forbidden(s, p, "build_points"):
+        for c in s.hand[p]:
+            if s.d(c).kind in (UNIT, MISSION, LOCATION, EQUIPMENT):
+                out += [(BUILD_K, c, k) for k in range(1, left + 1)]
+        for c in s.build[p]:
+            if not s.face_up[c]:
+                out += [(BUILD_K, c, k) for k in range(1, left + 1)]
+    out.append(_P)
+    return out
+
+
+def _build_battle_plays(s: S, p: int) -> list[Action]:
+    """Battle cards playable in the build step: those of timing `abilities`, while one of p's
+    Characters has an activated ability of the build step."""
+    out: list[Action] = []
+    for c in s.hand[p]:
+        if s.d(c).kind != BATTLE:
+            continue
+        ab = _play_ability(s, c)
+        if ab is not None and ab.timing == "abilities" and not plays_forbidden(s, p, "battle") \
+                and s.force[p] >= ab.force + battle_tax(s, p) and character_timing(s, p, ("build",)) \
+                and _useful(s, p, -1, ab):
+            out.append((PLAY, c, 0))
     return out
 
 
@@ -425,6 +673,13 @@ def _build_answer(s: S, task: Task, a: Action) -> None:
     kind, c, b = a
     if kind == PASS:
         return
+    if len(task) > 2:       # spend_build: counters only, from the points the effect gave
+        add_counters(s, p, c, b)
+        s.note(f"the {('Dark', 'Light')[p]} Side puts {b} build counter(s) on a card "
+               f"({s.counters[c]} now)")
+        if task[2] > b:
+            s.tasks.append(("?build", p, task[2] - b))
+        return
     s.tasks.append(task)
     if kind == BUILD_K:
         add_counters(s, p, c, b)
@@ -435,14 +690,20 @@ def _build_answer(s: S, task: Task, a: Action) -> None:
         complete_mission(s, c)
     elif kind == DEPLOY and s.d(c).kind == LOCATION:
         deploy_location(s, c, s.d(c).homes[b])
+    elif kind == DEPLOY and not s.face_up[c] and s.counters[c] < unit_cost(s, c, deploy_cost(s, c)):
+        hidden_deploy(s, c, b)      # Hidden Cost: the rest in Force
     elif kind == DEPLOY:
         deploy(s, c, b)
     elif kind == RESTACK:
         _restack(s, c, b)
+    elif kind == PILOT and s.d(c).kind == EQUIPMENT:
+        equipment.attach(s, c, b - 1)
     elif kind == PILOT:
         pilots.move(s, c, b - 1)
     elif kind == ABILITY:
         use_ability(s, p, c, b)
+    elif kind == PLAY:
+        play_card(s, p, c)
 
 
 def location_open(s: S, p: int, a: int) -> bool:
@@ -476,11 +737,16 @@ def deploy_location(s: S, c: int, a: int) -> None:
 def complete_mission(s: S, c: int) -> None:
     """Seed 004, "Budowanie": turn it face up, do what it says, then discard it."""
     p = s.owner[c]
+    # an X build cost (docs/tcg.md, "X build costs"): X is the counters it was completed with;
+    # any other Mission's effects read those counters as X too (`if_x`: "extra build counters")
+    xv = s.counters[c]
+    variable = "cost" in s.d(c).facts.variable
     to_discard(s, c)   # discarded as it resolves: nothing it does can reach it there
-    s.note(f"the {('Dark', 'Light')[p]} Side completes {s.name(c)}")
+    s.note(f"the {('Dark', 'Light')[p]} Side completes {s.name(c)}"
+           + (f" (X = {xv})" if xv and variable else ""))
     ab = next((x for x in s.d(c).abilities if x.kind == "mission"), None)
     if ab is not None:
-        push_fx(s, ab.ops, ctx_of(p, c))
+        push_fx(s, ab.ops, (p, c, (), -1, xv))
 
 
 def _restack(s: S, top: int, new: int) -> None:
@@ -506,9 +772,19 @@ def _retreat_answer(s: S, task: Task, a: Action) -> None:
 # -- abilities and Battle cards ---------------------------------------------------------------
 def _force_cost(s: S, p: int, ab: Ability, card: int) -> int:
     if ab.kind == "play":      # a copying card pays the copied card's cost instead (with the extra)
-        return 0 if ab.static.get("copy") else ab.force + battle_tax(s)
+        return 0 if ab.static.get("copy") else max(0, ab.force + battle_tax(s, p))
     if ab.kind in ("activated", "prevent"):   # Nexu taxes activated abilities, not triggers
-        return ab.force + ability_tax(s, p)
+        own = 0     # "each of this unit's activated abilities costs 1 less Force" (Luke's X-Wing (D))
+        if card >= 0 and s.zone[card] == ARENA:
+            for x in s.d(card).abilities:
+                if x.kind == "static" and "own_ability_cost" in x.static:
+                    own += x.static["own_ability_cost"]
+        base = ab.force
+        if ab.static and ab.static.get("force_power") and card >= 0:   # "Pay X, X its power"
+            base = max(0, s.power(card))
+        cost = max(0, base + ability_tax(s, p, ab) + own) if own else base + ability_tax(s, p, ab)
+        cut = ability_discount(s, p, card) if card >= 0 and s.zone[card] == ARENA else 0
+        return max(1, cost - cut) if cut and cost >= 1 else cost    # "can't cost less than 1"
     return ab.force
 
 
@@ -554,6 +830,8 @@ def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
         if op[0] == "reroll":
             return bool(s.dice)
         if op[0] == "unpilot":          # a pilot of yours aboard a unit of that arena
+            if len(op) > 4 and op[4]:   # and another unit there it may board
+                return bool(repilot_moves(s, p, op[1]))
             return bool(unpilot_choices(s, p, op[1]))
         if op[0] == "build_counters":   # a face-down card to put them on (or take them off)
             owner = p if op[4] == "you" else 1 - p
@@ -564,13 +842,21 @@ def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
 
 def _ability_plays(s: S, p: int, u: int, timing: str) -> list[Action]:
     out: list[Action] = []
-    if plays_forbidden(s, p, "abilities"):
+    if plays_forbidden(s, p, "abilities") or ("silenced", u) in s.effects:
         return out
     for i, ab in enumerate(abilities_of(s, u)):     # its pilots' granted abilities too
         if ab.kind == "activated" and ab.timing == timing and in_place(s, u, ab) \
                 and _payable(s, p, u, ab) and _useful(s, p, u, ab) and not _used_up(s, u, i, ab):
             out.append((ABILITY, u, i))
     return out
+
+
+def free_repeatable(ab: Ability) -> bool:
+    """An activated ability whose cost limits nothing ("Pay 0 Force -> ...": no tap, no card,
+    no damage, no build points, not once a turn): a player could use it again and again."""
+    return (ab.kind == "activated" and not ab.force and not ab.tap and not ab.discard
+            and not ab.discard_self and not ab.damage_self and not ab.retreat_self
+            and not ab.build_points and not ab.once_per_turn)
 
 
 def _used_up(s: S, u: int, i: int, ab: Ability) -> bool:
@@ -602,6 +888,8 @@ def use_ability(s: S, p: int, u: int, i: int) -> None:
     ab = abilities_of(s, u)[i]
     if ab.once_per_turn:
         s.effects.append(("used", u, i))
+    elif free_repeatable(ab) and ("used", u, i) not in s.effects:
+        s.effects.append(("used", u, i))    # noted, not limited: for the built-in players (policy.py)
     s.note(f"the {('Dark', 'Light')[p]} Side uses {s.name(u)}")
     if ab.kind == "prevent":
         assert s.dmg is not None
@@ -609,7 +897,8 @@ def use_ability(s: S, p: int, u: int, i: int) -> None:
         if ab.ops:          # a prevention with effects of its own (prevent: transfer)
             push_fx(s, ab.ops, ctx_of(p, u))
         else:
-            push_fx(s, (("deflect" if ab.deflect else "prevent", ab.n), *ab.then), ctx_of(p, u))
+            n = 1 + s.stack_size(u) if ab.static.get("stack") else ab.n    # Evade X: cards in its stack
+            push_fx(s, (("deflect" if ab.deflect else "prevent", n), *ab.then), ctx_of(p, u))
         pay(s, p, u, ab)
         return
     if ab.kind == "reroll":
@@ -629,7 +918,55 @@ def play_card(s: S, p: int, c: int, window: int = GENERAL) -> None:
     if ab.static.get("copy"):
         s.tasks.append(("?copy", p, c, tuple(_copies(s, p, window))))
         return
+    if _disrupts(s, 1 - p):     # Disrupt: the opponent may cancel it before it resolves
+        s.effects.append(("pending_battle", c, p))
+        s.tasks.append(("battle_fx", p, c))
+        s.tasks.append(("?disrupt", 1 - p, c))
+        return
     push_fx(s, ab.ops, ctx_of(p, c))
+
+
+def _disrupts(s: S, q: int) -> list[Action]:
+    """q's abilities (and Battle cards in hand) that may disrupt a Battle card just played
+    (timing `disrupt`)."""
+    out: list[Action] = []
+    if not plays_forbidden(s, q, "battle"):     # Disrupting Strike, Lando's Trickery
+        for c in s.hand[q]:
+            ab = _play_ability(s, c) if s.d(c).kind == BATTLE else None
+            if ab is not None and "disrupt" in ab.timing.split("|") and \
+                    s.force[q] >= ab.force + battle_tax(s, q) and _useful(s, q, -1, ab):
+                out.append((PLAY, c, 0))
+    if plays_forbidden(s, q, "abilities"):
+        return out
+    for u in s.in_play(q):
+        for i, ab in enumerate(abilities_of(s, u)):
+            if ab.kind == "activated" and ab.timing == "disrupt" and in_place(s, u, ab) \
+                    and _payable(s, q, u, ab) and _useful(s, q, u, ab):
+                out.append((ABILITY, u, i))
+    return out
+
+
+def _disrupt_options(s: S, task: Task) -> list[Action]:
+    plays = _disrupts(s, task[1])
+    return [*plays, _P] if plays else []
+
+
+def _disrupt_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] == ABILITY:
+        use_ability(s, task[1], a[1], a[2])
+    elif a[0] == PLAY:
+        play_card(s, task[1], a[1])
+
+
+def _battle_fx(s: S, task: Task) -> None:
+    """The Battle card's effects, unless it was disrupted."""
+    _, p, c = task
+    s.effects = [e for e in s.effects if not (e[0] == "pending_battle" and e[1] == c)]
+    if ("cancelled", c) in s.effects:
+        return
+    ab = _play_ability(s, c)
+    if ab is not None:
+        push_fx(s, ab.ops, ctx_of(p, c))
 
 
 def _play_ability(s: S, c: int) -> Ability | None:
@@ -648,7 +985,7 @@ def _copies(s: S, p: int, window: int) -> list[int]:
         ab = _play_ability(s, e[2])
         if ab is None or ab.static.get("copy") or ab.timing not in timings:
             continue
-        if s.force[p] < ab.force + battle_tax(s):
+        if s.force[p] < ab.force + battle_tax(s, p):
             continue
         if window == REROLL and not _may_reroll(s, p, ab):
             continue
@@ -659,12 +996,37 @@ def _copies(s: S, p: int, window: int) -> list[int]:
     return out
 
 
+def repilot_moves(s: S, p: int, arena: int) -> list[Action]:
+    """(PILOT, pilot, unit + 1): one of p's pilots aboard a unit of that arena goes aboard
+    another unit of p's there that it may pilot (unpilot with to_unit)."""
+    out: list[Action] = []
+    for c in unpilot_choices(s, p, arena):
+        was = host_of(s, c)
+        out += [(PILOT, c, u + 1) for u in pilots.hosts(s, c)
+                if u != was and s.zone[u] == ARENA and s.unit_arena(u) == arena]
+    return out
+
+
 def _unpilot_options(s: S, task: Task) -> list[Action]:
-    return [(CHOOSE, c, 0) for c in unpilot_choices(s, task[1], task[2])]
+    if len(task) > 6 and task[6]:     # to another unit of that arena
+        return repilot_moves(s, task[1], task[2])
+    out: list[Action] = [(CHOOSE, c, 0) for c in unpilot_choices(s, task[1], task[2])]
+    if out and len(task) > 4 and task[4]:     # "any number": stopping is a choice too
+        out.append(_P)
+    return out
 
 
 def _unpilot_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] == PILOT:
+        pilots.move(s, a[1], a[2] - 1)
+        return
+    if a[0] != CHOOSE:
+        return
     pilots.move(s, a[1], pilots.OFF)
+    if len(task) > 5 and task[5]:       # "untap those Pilots"
+        s.tapped[a[1]] = False
+    if len(task) > 4 and task[4]:       # any number: one more, or stop
+        s.tasks.append(task)
 
 
 def _copy_options(s: S, task: Task) -> list[Action]:
@@ -676,7 +1038,7 @@ def _copy_answer(s: S, task: Task, a: Action) -> None:
     _, p, c, _ = task
     ab = _play_ability(s, a[1])
     assert ab is not None
-    gain_force(s, p, -(ab.force + battle_tax(s)))
+    gain_force(s, p, -max(0, ab.force + battle_tax(s, p)))
     s.note(f"{s.name(c)} copies {s.name(a[1])}")
     push_fx(s, ab.ops, ctx_of(p, c))
 
@@ -686,7 +1048,7 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
     out: list[Action] = []
     timings = {GENERAL: ("any",), IN_ATTACK: ("any", "attack", "intercept", "retaliate"), REROLL: ("reroll",),
                PREVENT: ("prevent",)}[window]
-    tax = battle_tax(s)
+    tax = battle_tax(s, p)
     no_cards, no_abilities = plays_forbidden(s, p, "battle"), plays_forbidden(s, p, "abilities")
     for c in s.hand[p]:
         d = s.d(c)
@@ -695,6 +1057,10 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
         ab = next((a for a in d.abilities if a.kind == "play"), None)
         if ab is not None and ab.static.get("copy"):     # it copies a card played this turn
             if _copies(s, p, window):
+                out.append((PLAY, c, 0))
+            continue
+        if ab is not None and ab.timing == "abilities":    # Don't Get All Mushy (its ruling)
+            if s.force[p] >= ab.force + tax and character_timing(s, p, timings) and _useful(s, p, -1, ab):
                 out.append((PLAY, c, 0))
             continue
         if ab is None or s.force[p] < ab.force + tax or not any(t in timings for t in ab.timing.split("|")):
@@ -706,18 +1072,21 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
         if _useful(s, p, -1, ab):
             out.append((PLAY, c, 0))
     retreated = [u for u in s.build[p] if s.face_up[u]]
-    for u in (*s.in_play(p), *retreated):
+    # abilities that work from the discard pile (Snowspeeder Squad): cards whose definition has one
+    revivable = [u for u in s.discard[p] if s.d(u).from_discard] if window in (GENERAL, IN_ATTACK) else []
+    # a Location's battle abilities too ("discard this Location: ...", Dantooine System)
+    for u in (*s.in_play(p), *retreated, *s.locations(p), *revivable):
         for i, ab in enumerate(abilities_of(s, u)):
             if ab.timing not in timings or not _payable(s, p, u, ab) or _used_up(s, u, i, ab):
                 continue
-            if no_abilities and ab.kind in ("activated", "prevent"):   # Evade is activated too
-                continue
+            if (no_abilities or ("silenced", u) in s.effects) and ab.kind in ("activated", "prevent"):
+                continue      # Evade is activated too; a unit `silence` reached: none this turn
             if ab.kind == "activated":
                 if not in_place(s, u, ab):
                     continue
                 if ab.timing == "attack" and (s.atk is None or s.atk[0] != u):
                     continue
-                if ab.timing == "intercept" and not may_intercept(s, p, u):
+                if ab.timing == "intercept" and not may_intercept(s, p, u, ab):
                     continue
                 if ab.timing == "retaliate" and not may_retaliate(s, u, i):
                     continue
@@ -725,7 +1094,17 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
                     out.append((ABILITY, u, i))
             elif (u, i) not in s.used and _answers(s, p, ab, u):
                 out.append((ABILITY, u, i))
+    if window in (GENERAL, IN_ATTACK):     # Hidden Cost: finish a face-down unit with Force
+        out += hidden_deploys(s, p)
     return out
+
+
+def character_timing(s: S, p: int, timings: tuple[str, ...]) -> bool:
+    """Whether an activated ability of one of p's Characters in the arena has one of these
+    timings (a Battle card of timing `abilities` may be played then: "anytime any of those
+    abilities could be played", the play point in general, not that unit's own chance)."""
+    return any(shareable(ab) and ab.timing in timings
+               for u in s.arena[p][2] for ab in abilities_of(s, u))
 
 
 def may_retaliate(s: S, u: int, i: int) -> bool:
@@ -733,13 +1112,16 @@ def may_retaliate(s: S, u: int, i: int) -> bool:
     has not used this Retaliate ability in this attack."""
     if s.atk is None or s.atk[1] != u or s.zone[s.atk[0]] != ARENA or s.zone[u] != ARENA:
         return False
-    return s.unit_arena(s.atk[0]) == s.unit_arena(u) and ("retaliated", u, i) not in s.effects
+    return (s.unit_arena(s.atk[0]) == s.unit_arena(u) and ("retaliated", u, i) not in s.effects
+            and not plays_forbidden(s, s.owner[u], "retaliate"))
 
 
-def may_intercept(s: S, p: int, u: int) -> bool:
+def may_intercept(s: S, p: int, u: int, ab: Ability | None = None) -> bool:
     """Intercept (reference section 9): another of p's units in u's arena is being attacked,
-    and the attacker could attack u instead."""
+    and the attacker could attack u instead (an intercept `for` some units: one of those)."""
     if s.atk is None or s.atk[1] == u or s.owner[s.atk[1]] != p or s.zone[s.atk[1]] != ARENA:
+        return False
+    if ab is not None and ab.target is not None and not s.matches(ab.target, s.atk[1], p, u):
         return False
     return s.unit_arena(s.atk[1]) == s.unit_arena(u) and can_attack(s, s.atk[0], u)
 
@@ -757,6 +1139,8 @@ def _answers(s: S, p: int, ab: Ability, u: int) -> bool:
     if ab.kind == "prevent":
         return _prevents(s, p, ab, u)
     lucky = bool(ab.ops) and ab.ops[0][1] == "lucky"      # Lucky: attacking too
+    if lucky and ab.static.get("attacking"):      # only the dice it rolls attacking
+        return s.atk is not None and bool(s.dice) and s.atk[0] == u
     return ab.kind == "reroll" and s.atk is not None and bool(s.dice) and (
         s.atk[1] == u or (lucky and s.atk[0] == u))
 
@@ -767,6 +1151,9 @@ def _prevents(s: S, p: int, ab: Ability, u: int) -> bool:
         return False
     if ab.evade and s.dmg[3] & 2:    # this damage can't be prevented with Evade
         return False
+    for e in s.effects:     # "can only be prevented by a Jedi Master": only such a unit's abilities
+        if e[0] == "prevent_only" and e[1] == s.dmg[0] and (u < 0 or not s.matches_card(e[2], u, e[3] ^ 1)):
+            return False
     if ab.ops and not _useful(s, p, u, ab):   # nothing to move the damage onto
         return False
     if u >= 0 and ab.cond is not None and not condition(s, ab.cond, p, u):
@@ -806,6 +1193,8 @@ def _pop_answer(s: S, task: Task, a: Action) -> None:
     s.tasks.append(("?pop", window, 1 - p, 0))
     if a[0] == PLAY:
         play_card(s, p, a[1], window)
+    elif a[0] == DEPLOY:        # Hidden Cost: a face-down unit finished with Force
+        hidden_deploy(s, a[1], a[2])
     else:
         use_ability(s, p, a[1], a[2])
 
@@ -818,7 +1207,13 @@ def pop(s: S, window: int) -> None:
 def _battle(s: S, task: Task) -> None:
     """Seed 004, "Faza bitwy": Space, then Ground, then Character."""
     s.phase = BATTLE_PHASE
-    s.tasks += [("end_battle",), ("step", 2), ("step", 1), ("step", 0)]
+    order: tuple[int, ...] = (0, 1, 2)
+    if ("reverse_battle",) in s.effects:   # Unexpected Attack: Character, Ground, then Space
+        order = (2, 1, 0)
+    else:       # a static battle order (Streets of Cloud City: Ground, Space, Character)
+        for _, _, ab in static_sources(s, "battle_order"):
+            order = ab.static["battle_order"]
+    s.tasks += [("end_battle",), ("step", order[2]), ("step", order[1]), ("step", order[0])]
     pop(s, GENERAL)
     s.tasks.append(("contests",))
     for e in [e for e in s.effects if e[0] == "battle_start"]:
@@ -832,7 +1227,20 @@ def _step(s: S, task: Task) -> None:
     s.note(f"{('Space', 'Ground', 'Character')[a]} battle")
     s.tasks.append(("next_attack", a))
     pop(s, GENERAL)
+    for e in [e for e in s.effects if e[0] == "link" and e[3] == "hold" and e[4] == a]:
+        if link_alive(s, e) and e[5]:     # "at the start of the X battle step, put N counters on it"
+            t = e[2]
+            s.damage[t] += e[5]
+            s.note(f"{e[5]} damage counter(s) put on {s.name(t)} ({s.damage[t]}/{s.health(t)})")
+            if s.damage[t] >= s.health(t):
+                discard_unit(s, t, by_damage=True)
     fire(s, f"step_start_{('space', 'ground', 'character')[a]}", s.all_in_play() + s.locations())
+    if any(e[0] == "next_step" for e in s.effects):     # "when the next battle step starts"
+        waiting = [e for e in s.effects if e[0] == "next_step"]
+        s.effects = [e for e in s.effects if e[0] != "next_step"]
+        for k in range(len(waiting) - 1, -1, -1):
+            ctx = waiting[k][2]
+            push_fx(s, waiting[k][1], (ctx[0], ctx[1], (), a, 0))
 
 
 def attack_order(s: S, a: int) -> tuple[int, list[int]]:
@@ -852,6 +1260,8 @@ def attack_order(s: S, a: int) -> tuple[int, list[int]]:
     if not group:
         return -1, []
     p = DARK if any(s.owner[u] == DARK for u in group) else LIGHT
+    if p == DARK and any(s.owner[u] == LIGHT for u in group):
+        p = speed_tie_winner(s)     # "all your units win ties for speed" (Rebel Command Center)
     return p, [u for u in group if s.owner[u] == p]
 
 
@@ -914,6 +1324,12 @@ def _disembark(s: S, task: Task) -> None:
             ab = pilot_ability(s, c)
             if ab is not None and ab.static.get("disembark", -1) == task[1] and s.zone[host] == ARENA:
                 pilots.move(s, c, pilots.OFF)
+    if s.lent:          # control that lasts until this battle step ends (gain_control)
+        end_control(s, task[1])
+    if s.moved:         # units treated as this arena's type until its step ends (bails_out)
+        move_back(s, task[1])
+    if s.effects and any(e[0] == "repeat_steps" for e in s.effects):
+        s.tasks.append(("repeat_step", task[1]))    # after this step's "step ends" abilities
     fire(s, f"step_end_{('space', 'ground', 'character')[task[1]]}", s.all_in_play() + s.locations())
     waiting = [e for e in s.effects if e[0] == "step_end_fx" and e[1] == task[1]]
     if waiting:       # effects that waited for this step's end (effects.at_step_end)
@@ -922,16 +1338,39 @@ def _disembark(s: S, task: Task) -> None:
             push_fx(s, waiting[i][2], waiting[i][3])
 
 
+REPEAT_LIMIT = 10     # repeated battle steps of one arena in a turn, at most (docs/tcg.md)
+
+
+def _repeat_step(s: S, task: Task) -> None:
+    """repeat_steps (Duel of the Fates): a battle step that ends with neither player controlling
+    its arena is fought again, all units there untapped first; skipped where no one can win the
+    arena (a side with no unit there, or no unit there with power), and after REPEAT_LIMIT."""
+    a = task[1]
+    if s.controls(DARK, a) or s.controls(LIGHT, a) or not s.arena[DARK][a] or not s.arena[LIGHT][a]:
+        return
+    if all(s.power(u) <= 0 for u in s.arena[DARK][a] + s.arena[LIGHT][a]):
+        return
+    done = sum(1 for e in s.effects if e[0] == "repeated_step" and e[1] == a)
+    if done >= REPEAT_LIMIT:
+        return
+    s.effects.append(("repeated_step", a))
+    for u in s.arena[DARK][a] + s.arena[LIGHT][a]:
+        s.tapped[u] = False
+    s.note(f"neither side holds the {('Space', 'Ground', 'Character')[a]} arena: its battle step again")
+    s.tasks.append(("step", a))
+
+
 def can_attack(s: S, u: int, t: int) -> bool:
     """Whether u may attack t now: an enemy unit in u's arena, or in the arena its Bombard or Ion
     Cannon reaches, and nothing says t can't be attacked."""
     if s.zone[t] == BUILD and s.owner[t] != s.owner[u]:
-        return build_reach(s, u, t) >= 0 and can_be_attacked(s, t) and not attack_barred(s, u)
+        return (build_reach(s, u, t) >= 0 and can_be_attacked(s, t) and not attack_barred(s, u)
+                and not attack_banned(s, u, t))
     if s.zone[t] != ARENA or s.owner[t] == s.owner[u] or not can_be_attacked(s, t):
         return False
-    if attack_barred(s, u):
+    if attack_barred(s, u) or attack_banned(s, u, t):
         return False
-    return s.unit_arena(t) == s.unit_arena(u) or alt_power(s, u, t) >= 0
+    return s.unit_arena(t) == s.unit_arena(u) or alt_power(s, u, t) != -1
 
 
 def build_reach(s: S, u: int, t: int) -> int:
@@ -950,9 +1389,14 @@ def build_reach(s: S, u: int, t: int) -> int:
     return best
 
 
+OWN_POWER: Final = -2
+"""alt_power's answer for a unit that may attack into another arena with its own power."""
+
+
 def alt_power(s: S, u: int, t: int) -> int:
     """Bombard X (Space at Ground), Ion Cannon X (Ground at Space) or Barrage X (Space at
-    Character): the power of such an attack."""
+    Character): the power of such an attack; OWN_POWER for a `strikes_arena` unit (its power);
+    -1: it may not attack there."""
     au, at = s.unit_arena(u), s.unit_arena(t)
     if au == 0 and at == 1:
         n = keyword(s, u, "bombard")
@@ -961,7 +1405,11 @@ def alt_power(s: S, u: int, t: int) -> int:
     elif au == 0 and at == 2:
         n = keyword(s, u, "barrage")
     else:
-        return -1
+        n = 0
+    if n <= 0 and au != at:     # "may attack a unit in the Character arena instead": own power
+        for ab in s.d(u).abilities:
+            if ab.kind == "static" and ab.static.get("strikes_arena", -1) == at:
+                return OWN_POWER
     return n if n > 0 else -1
 
 
@@ -983,11 +1431,27 @@ def _attack_options(s: S, task: Task) -> list[Action]:
         if forced:
             out += [(ATTACK, u, t) for t in forced]
             continue
-        for b in (0, 1, 2):
-            out += [(ATTACK, u, t) for t in s.arena[1 - p][b] if can_attack(s, u, t)]
-        out += [(ATTACK, u, t) for t in s.build[1 - p] if s.face_up[t] and can_attack(s, u, t)]
+        targets = [t for b in (0, 1, 2) for t in s.arena[1 - p][b] if can_attack(s, u, t)]
+        targets += [t for t in s.build[1 - p] if s.face_up[t] and can_attack(s, u, t)]
+        own = must = False      # Wampa: "can attack your other units", "must attack"
+        for ab in s.d(u).abilities:
+            if ab.kind == "static":
+                own = own or "attacks_own" in ab.static
+                must = must or "must_attack" in ab.static
+        if own:
+            targets += [t for t in s.arena[p][s.unit_arena(u)] if t != u and can_be_attacked(s, t)
+                        and not attack_barred(s, u)]
+        if targets and any(ab.kind == "static" and "attacks_weakest" in ab.static for ab in s.d(u).abilities):
+            low = min(s.power(t) for t in targets)      # Ponda Baba: the lowest power only
+            targets = [t for t in targets if s.power(t) == low]
+        out += [(ATTACK, u, t) for t in targets]
+        if must and targets:    # it must attack when it can: no holding back
+            continue
         out += _ability_plays(s, p, u, "would_attack")
         out.append((SKIP, u, 0))
+    taxes = static_sources(s, "attack_cost")
+    if taxes:       # "can't attack unless they pay N Force": only with the Force
+        out = [x for x in out if x[0] != ATTACK or s.force[p] >= attack_tax(s, x[1], x[2], taxes)]
     return out
 
 
@@ -999,6 +1463,10 @@ def _attack_answer(s: S, task: Task, a: Action) -> None:
     elif kind == ABILITY:
         use_ability(s, task[1], u, t)
     else:
+        tax = attack_tax(s, u, t)
+        if tax:
+            gain_force(s, s.owner[u], -tax)
+            s.note(f"the {('Dark', 'Light')[s.owner[u]]} Side pays {tax} Force to attack")
         start_attack(s, u, t)
 
 
@@ -1038,6 +1506,18 @@ def start_attack(s: S, u: int, t: int) -> None:
     pop(s, IN_ATTACK)
     fire(s, "attacked", [t])
     fire(s, "attacks", [u])
+    if s.places[0] >= 0 or s.places[1] >= 0 or s.places[2] >= 0:
+        _fire_unit_attacks(s, u)
+
+
+def _fire_unit_attacks(s: S, u: int) -> None:
+    """Location abilities for "whenever a unit (of those `of` names) attacks" (Dark Cave)."""
+    for c in s.places:
+        if c >= 0:
+            for i, ab in enumerate(s.d(c).abilities):
+                if ab.kind == "trigger" and ab.timing == "unit_attacks" and (
+                        ab.target is None or s.matches_card(ab.target, u, s.owner[c])):
+                    push_trigger(s, c, i)
 
 
 def _attack_roll(s: S, task: Task) -> None:
@@ -1131,9 +1611,18 @@ def _attack_end(s: S, task: Task) -> None:
         s.effects.remove(e)
         if s.zone[e[1]] == ARENA:
             discard_unit(s, e[1])
+    for ctl, src, ab in static_sources(s, "idle_discard"):   # "attacks but does no damage"
+        if ctl == s.owner[u] and s.zone[u] == ARENA and ("attack_dealt", u) not in s.effects \
+                and s.matches_card(ab.static["idle_discard"], u, ctl, src):
+            s.note(f"{s.name(u)}'s attack did no damage")
+            discard_unit(s, u)
     for e in [e for e in s.effects if e[0] == "attack_end"]:
         s.effects.remove(e)
         push_fx(s, e[1], e[2])
+    for e in [e for e in s.effects if e[0] == "predicted_damage"]:   # right: the effects
+        s.effects.remove(e)
+        if e[1] == e[5]:
+            push_fx(s, e[2], e[3])
     fire(s, "attack_end", [u])
 
 
@@ -1157,7 +1646,7 @@ def _attack_cleanup(s: S, task: Task) -> None:
     s.mods = [m for m in s.mods if m[4] != UNTIL_ATTACK]
     s.effects = [e for e in s.effects
                  if e[0] not in ("no_evade", "disarmed", "prediction", "divide_hits", "secret_roll",
-                                 "retaliated", "recoil", "one_die", "damage_discards")
+                                 "retaliated", "recoil", "one_die", "damage_discards", "attack_dealt")
                  and not _lasts(e, UNTIL_ATTACK)]
     pop(s, GENERAL)
 
@@ -1177,7 +1666,13 @@ def _damage(s: S, task: Task) -> None:
     _, u, n, source, attack = task
     if n <= 0 or s.zone[u] not in (ARENA, BUILD):
         return
-    if attack & 1 and source >= 0 and keyword(s, source, "unpreventable") > 0:
+    if source >= 0 and s.zone[source] == ARENA and not attack & 4:
+        k = damage_factor(s, source)        # "double all damage ... before damage prevention"
+        if k > 1:
+            n *= k
+            s.note(f"the damage from {s.name(source)} is doubled: {n}")
+    if source >= 0 and ((attack & 1 and keyword(s, source, "unpreventable") > 0)
+                        or s.d(source).keyword("unpreventable_all")):
         # "damage from this unit's attack can't be prevented": no prevention chance at all
         s.tasks.append(("deal", tuple(s.dmg) if s.dmg else None, tuple(s.used)))
         s.dmg = [u, n, source, attack, 0]
@@ -1190,18 +1685,39 @@ def _damage(s: S, task: Task) -> None:
     if attack & 1 and ("no_evade", source) in s.effects:
         attack |= 2
     # "this turn, prevent 1 of the damage to each of your units in that arena" (they add up)
-    shield = sum(e[3] for e in s.effects if e[0] == "arena_prevent" and e[1] == s.owner[u]
-                 and s.zone[u] == ARENA and e[2] == s.unit_arena(u))
+    shield = 0
+    for e in s.effects:     # and "this turn, prevent up to N of the damage to that unit"
+        if e[0] == "arena_prevent" and e[1] == s.owner[u] and s.zone[u] == ARENA and e[2] == s.unit_arena(u):
+            shield += e[3]
+        elif e[0] == "unit_prevent" and e[1] == u:
+            shield += e[2]
     s.dmg = [u, n, source, attack, min(n, shield)]
     if shield:
         s.note(f"{min(n, shield)} damage to {s.name(u)} is prevented")
+    if s.zone[u] == ARENA:
+        for ab in s.d(u).abilities:     # "roll a die: on 1 or 2, prevent that damage"
+            if ab.kind == "static" and "roll_prevent" in ab.static and s.dmg[4] < n:
+                r = s.rng.below(6) + 1
+                s.note(f"{s.name(u)} rolls {r} to avoid the damage")
+                if r <= ab.static["roll_prevent"]:
+                    s.dmg[4] = n
+                    s.note(f"all {n} damage to {s.name(u)} is prevented")
     s.used = []
     pop(s, PREVENT)
-    if source >= 0 and s.owner[source] != s.owner[u]:
-        for ab in s.d(u).abilities:     # "prevent it unless your opponent pays N Force"
+    by = s.owner[source] if source >= 0 else -1
+    if source < 0 and any(e[0] == "effect_damage" for e in s.effects):   # an effect's damage: whose
+        mine = [e for e in s.effects if e[0] == "effect_damage" and e[1] == u]
+        if mine:
+            by = mine[-1][2]
+            s.effects.remove(mine[-1])
+    if by >= 0 and by != s.owner[u]:
+        for ab in abilities_of(s, u):     # "prevent it unless your opponent pays N Force" (its
+            # own, or given by a pilot aboard or a static ability in play)
             if ab.kind == "ward" and ab.target is not None \
-                    and s.matches_card(ab.target, source, s.owner[u]):
-                payment(s, ctx_of(s.owner[u], u), s.owner[source], ab.n, ("prevent", -1))
+                    and (s.matches_card(ab.target, source, s.owner[u]) if source >= 0
+                         else bool(ab.static.get("effects"))) \
+                    and (ab.cond is None or condition(s, ab.cond, s.owner[u], u)):
+                payment(s, ctx_of(s.owner[u], u), by, ab.n, ("prevent", -1))
 
 
 def _deal(s: S, task: Task) -> None:
@@ -1210,14 +1726,25 @@ def _deal(s: S, task: Task) -> None:
     s.dmg = list(task[1]) if task[1] else None
     s.used = list(task[2])
     left = n - prevented
+    if any(e[0] == "prevent_only" for e in s.effects):     # its chance to prevent is over
+        s.effects = [e for e in s.effects if not (e[0] == "prevent_only" and e[1] == u)]
     if flags & 4:      # a secret roll, rolled now that the chance to prevent is over
         left = _secret_hits(s, source) - prevented
     if left <= 0 or s.zone[u] not in (ARENA, BUILD):
         return
     s.damage[u] += left
     s.note(f"{s.name(u)} takes {left} damage ({s.damage[u]}/{s.health(u)})")
+    more = extra_counters(s, u, left)     # Painful Reckoning: counters with no source
+    if more:
+        s.damage[u] += more
+        s.note(f"{more} more damage counter(s) go on {s.name(u)} ({s.damage[u]}/{s.health(u)})")
+    if any(e[0] == "predicted_damage" for e in s.effects):     # Han Solo (H): count it
+        s.effects = [(*e[:5], e[5] + left) if e[0] == "predicted_damage" and e[4] == u else e
+                     for e in s.effects]
     if source >= 0:
-        _damaged_by(s, source, u)
+        _damaged_by(s, source, u, left)
+        if flags & 1 and s.atk is not None and s.atk[0] == source:
+            s.effects.append(("attack_dealt", source))     # its attack did damage (idle_discard)
     if s.damage[u] >= s.health(u):
         discard_unit(s, u, by_damage=True)
         if source >= 0:
@@ -1243,7 +1770,7 @@ def _deal(s: S, task: Task) -> None:
             discard_unit(s, source, by_damage=True)
 
 
-def _damaged_by(s: S, source: int, victim: int) -> None:
+def _damaged_by(s: S, source: int, victim: int, dealt: int = 0) -> None:
     """The source's 'when it damages a unit' abilities, for victims that match them (once per
     damage instance, however much damage; reference rulings of Dannik Jerriko (A))."""
     if s.zone[source] != ARENA:
@@ -1254,8 +1781,8 @@ def _damaged_by(s: S, source: int, victim: int) -> None:
                 ab.target is None or s.matches_card(ab.target, victim, p)):
             if ab.optional:
                 push_trigger(s, source, i)
-            else:           # the unit damaged is the one its effects call "chosen"
-                push_fx(s, ab.ops, (p, source, (victim,), -1, 0))
+            else:           # the unit damaged is the one its effects call "chosen"; the
+                push_fx(s, ab.ops, (p, source, (victim,), -1, dealt))   # damage placed: `damage`
 
 
 def _secret_hits(s: S, u: int) -> int:
@@ -1280,10 +1807,19 @@ def _destroyed_by(s: S, source: int, victim: int) -> None:
     if s.zone[source] != ARENA or s.zone[victim] != DISCARD:
         return
     p = s.owner[source]
+    if s.owner[victim] != p and ("no_bounty", p) not in s.effects and not any(
+            ab.kind == "static" and "bounty_free" in ab.static for ab in s.d(victim).abilities):
+        for ab in abilities_of(s, source):      # Bounty: collected at p's next build step
+            if ab.kind == "bounty":
+                s.effects.append(("bounty_due", p, ab.ops, source, victim))
+                s.note(f"{s.name(source)} earns a Bounty for {s.name(victim)}")
     for i, ab in enumerate(s.d(source).abilities):
         if ab.kind == "trigger" and ab.timing == "destroys" and (
                 ab.target is None or s.matches_card(ab.target, victim, p)):
-            push_trigger(s, source, i)
+            if ab.optional:
+                push_trigger(s, source, i)
+            else:       # the unit destroyed is the one its effects call "chosen" (Space Slug)
+                push_fx(s, ab.ops, (p, source, (victim,), -1, 0))
 
 
 def _end_battle(s: S, task: Task) -> None:
@@ -1295,6 +1831,8 @@ def _end_battle(s: S, task: Task) -> None:
 def _battle_cleanup(s: S, task: Task) -> None:
     s.mods = [m for m in s.mods if m[4] != UNTIL_BATTLE]
     s.effects = [e for e in s.effects if not _lasts(e, UNTIL_BATTLE)]
+    if s.lent:
+        end_control(s, UNTIL_BATTLE_PHASE)
 
 
 def _end_turn(s: S, task: Task) -> None:
@@ -1308,8 +1846,13 @@ def _end_turn(s: S, task: Task) -> None:
             push_fx(s, waiting[i][1], waiting[i][2])
         return
     s.mods = []
+    if s.lent and s.options.get("control_return", "before_check") == "before_check":
+        end_control(s, UNTIL_TURN_END)     # "until end of turn" control ends (docs/tcg.md)
     # a stat line chosen stays (Zam Wesell (D)), and so do counters on a card in play (Credit)
-    s.effects = [e for e in s.effects if e[0] in ("mode", "card_counters")]
+    s.effects = [e for e in s.effects if e[0] in ("mode", "card_counters", "bounty_due", "bp_next_turn",
+                                                  "may_stay",
+                                                  "upkeep_grant", "no_untap", "next_turn_fx", "bail_back",
+                                                  "link", "mark", "words", "remember")]
     s.attacked = 0
     s.lost_character = [0, 0]
     if s.trace is not None:   # who holds each arena at the end of the turn: D, L or - (nobody)
@@ -1321,6 +1864,8 @@ def _end_turn(s: S, task: Task) -> None:
             names = " and ".join(("Space", "Ground", "Character")[a] for a in held)
             s.finish(p, f"controls the {names} arenas at the end of turn {s.turn}")
             return
+    if s.lent:
+        end_control(s, UNTIL_TURN_END)
 
 
 # -- contested units (reference section 10) ---------------------------------------------------
@@ -1457,6 +2002,10 @@ def _counters_options(s: S, task: Task) -> list[Action]:
 def _counters_answer(s: S, task: Task, a: Action) -> None:
     """The card is shown to both players and gets the build counters (or loses some, unseen)."""
     c = a[1]
+    if task[2] == "double":     # as many more as it has; the card stays unseen
+        s.counters[c] *= 2
+        s.note(f"a face-down card's build counters are doubled ({s.counters[c]} now)")
+        return
     if task[2] < 0:
         k = min(-task[2], s.counters[c])
         s.counters[c] -= k
@@ -1522,7 +2071,12 @@ def _predict_options(s: S, task: Task) -> list[Action]:
 
 
 def _predict_answer(s: S, task: Task, a: Action) -> None:
-    """The number named waits for the attack's dice (effects list; _attack_damage reads it)."""
+    """The number named waits for the attack's dice (effects list; _attack_damage reads it);
+    a prediction of damage waits for the attack's end (_deal counts, _attack_end checks)."""
+    if len(task) > 4 and s.atk is not None:
+        s.effects.append(("predicted_damage", a[1], task[2], task[3], s.atk[1], 0))
+        s.note(f"the {('Dark', 'Light')[task[1]]} Side predicts {a[1]} damage")
+        return
     s.effects.append(("prediction", a[1], task[2], task[3]))
     s.note(f"the {('Dark', 'Light')[task[1]]} Side predicts {a[1]} hits")
 
@@ -1589,25 +2143,32 @@ def _trigger_answer(s: S, task: Task, a: Action) -> None:
         push_fx(s, ab.ops, ctx_of(s.owner[u], u))
 
 
-def discardable(s: S, p: int, types: tuple[str, ...] = ()) -> list[int]:
-    """p's hand cards a discard may take: any, or (a cost that names types) those types only."""
-    return [c for c in s.hand[p] if not types or s.d(c).facts.type in types]
+def discardable(s: S, p: int, types: tuple[str, ...] = (),
+                subtypes: tuple[str, ...] = ()) -> list[int]:
+    """p's hand cards a discard may take: any, or (a cost that names types) those types only,
+    or (discard_unless) those of these subtypes only."""
+    return [c for c in s.hand[p] if (not types or s.d(c).facts.type in types)
+            and (not subtypes or any(t in s.d(c).tags for t in subtypes))]
 
 
 def _discard_options(s: S, task: Task) -> list[Action]:
     p, n = task[1], task[2]
     types = task[5] if len(task) > 5 and task[4] == "types" else ()
-    return [(CHOOSE, c, 0) for c in discardable(s, p, types)] if n > 0 else []
+    subtypes = task[5] if len(task) > 5 and task[4] == "subtypes" else ()
+    return [(CHOOSE, c, 0) for c in discardable(s, p, types, subtypes)] if n > 0 else []
 
 
 def _discard_answer(s: S, task: Task, a: Action) -> None:
     """Discard the cards one at a time (task[3], where present: the card that asks; task[4]
     "bottom": they go on the bottom of the deck instead, unseen)."""
     p, n = task[1], task[2]
-    if len(task) > 4 and task[4] == "bottom":
+    if len(task) > 4 and task[4] in ("bottom", "top"):
         c = a[1]
         s.hand[p].remove(c)
-        s.deck[p].insert(0, c)       # the top of a deck is its last card
+        if task[4] == "top":
+            s.deck[p].append(c)      # the top of a deck is its last card
+        else:
+            s.deck[p].insert(0, c)
         s.zone[c] = DECK
         s.shown[c] = 0
     else:
@@ -1616,6 +2177,73 @@ def _discard_answer(s: S, task: Task, a: Action) -> None:
         hand_discarded(s, a[1], s.owner[src] if src >= 0 else -1)
     if n > 1:
         s.tasks.append(("?discard", p, n - 1, *task[3:]))
+
+
+def _untap_options(s: S, task: Task) -> list[Action]:
+    """("?untap", owner, unit): untap it, or (pass) leave it tapped."""
+    return [(CHOOSE, task[2], 0), _P] if s.zone[task[2]] == ARENA and s.tapped[task[2]] else []
+
+
+def _untap_answer(s: S, task: Task, a: Action) -> None:
+    u = task[2]
+    if a[0] != CHOOSE:
+        s.note(f"{s.name(u)} stays tapped")
+        return
+    s.tapped[u] = False
+    for e in s.effects:     # its links end: a unit it held untaps with it in this untap step
+        if e[0] == "link" and e[1] == u and e[3] == "hold" and s.zone[e[2]] == ARENA \
+                and ("no_untap", e[2]) not in s.effects:
+            s.tapped[e[2]] = False
+    s.effects = [e for e in s.effects if not (e[0] == "link" and e[1] == u)]
+
+
+def _x_options(s: S, task: Task) -> list[Action]:
+    """("?x", player, ops, i, ctx): X from 1 to the player's Force; ("?x", player, ops, i, ctx,
+    most): X from 0 to most (pay_x up to an X-cost Mission's X)."""
+    if len(task) > 5:
+        return [(CHOOSE, k, 0) for k in range(task[5] + 1)]
+    return [(CHOOSE, k, 0) for k in range(1, s.force[task[1]] + 1)]
+
+
+def _x_answer(s: S, task: Task, a: Action) -> None:
+    paid_x(s, task, a[1])
+
+
+def _split_options(s: S, task: Task) -> list[Action]:
+    """("?split", chooser, owner, cards set aside, source): one of the cards still set aside."""
+    return [(CHOOSE, c, 0) for c in task[3] if s.zone[c] == HAND]
+
+
+def _split_answer(s: S, task: Task, a: Action) -> None:
+    """The owner keeps the card chosen in hand; the other player discards it. Then the other
+    chooses, while cards are left set aside."""
+    _, who, owner, cards, src = task
+    c = a[1]
+    if who == owner:
+        s.note(f"the {('Dark', 'Light')[owner]} Side takes {s.name(c)} back into its hand")
+    else:
+        to_discard(s, c)
+        hand_discarded(s, c, who)
+    left = tuple(x for x in cards if x != c)
+    if left:
+        s.tasks.append(("?split", 1 - who, owner, left, src))
+
+
+def _strip_options(s: S, task: Task) -> list[Action]:
+    """A card of those types from the side's hand or deck (copies are one choice), or none."""
+    p, kinds = task[2], task[3]
+    fits = _one_per_card(s, [c for c in (*s.hand[p], *s.deck[p]) if s.d(c).facts.type in kinds])
+    return [*[(CHOOSE, c, 0) for c in fits], _P] if fits else []
+
+
+def _strip_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] == CHOOSE:
+        from_hand = s.zone[a[1]] == HAND
+        to_discard(s, a[1])
+        s.note(f"{s.name(a[1])} goes from the {('Dark', 'Light')[task[2]]} Side's "
+               f"{'hand' if from_hand else 'deck'} to its discard pile")
+        if from_hand:
+            hand_discarded(s, a[1], task[1])
 
 
 def _one_per_card(s: S, cards: list[int]) -> list[int]:
@@ -1630,7 +2258,9 @@ def _one_per_card(s: S, cards: list[int]) -> list[int]:
 def _search_options(s: S, task: Task) -> list[Action]:
     p, op = task[1], task[2]
     fits = _one_per_card(s, [c for c in s.deck[p] if search_fits(s, op, p, c)])
-    if len(op) > 4 and op[4] < 0:     # to go under a stack of its name in the Character arena
+    if len(op) > 4 and op[4] == -2:   # to go into its arena: only a card its name lets in
+        fits = [c for c in fits if can_enter(s, c)]
+    elif len(op) > 4 and op[4] < 0:     # to go under a stack of its name in the Character arena
         fits = [c for c in fits if _stack_top_for(s, c) >= 0]
     return [(CHOOSE, c, 0) for c in fits] + [_P]
 
@@ -1653,6 +2283,12 @@ def _search_answer(s: S, task: Task, a: Action) -> None:
     if a[0] != CHOOSE:
         return
     counters = task[2][4] if len(task[2]) > 4 else 0
+    if counters == -2:  # into its arena, untapped, if it may enter (Probe Droid)
+        if can_enter(s, a[1]):
+            place_unit(s, a[1])
+            s.tapped[a[1]] = False
+            s.note(f"{s.name(a[1])} is put into its arena from the deck")
+        return
     if counters < 0:    # under the stack of its name (Obi-Wan Kenobi (H))
         top = _stack_top_for(s, a[1])
         if top >= 0:
@@ -1677,7 +2313,7 @@ def _search_answer(s: S, task: Task, a: Action) -> None:
 
 def _mill_options(s: S, task: Task) -> list[Action]:
     cards, kind = task[3], task[4]
-    return [*[(CHOOSE, c, 0) for c in cards if s.zone[c] == DECK and s.d(c).facts.type == kind], _P]
+    return [*[(CHOOSE, c, 0) for c in cards if s.zone[c] == DECK and kind in ("any", s.d(c).facts.type)], _P]
 
 
 def _mill_answer(s: S, task: Task, a: Action) -> None:
@@ -1707,6 +2343,31 @@ def _arrange(s: S, task: Task) -> None:
     s.note(f"{len(order)} card(s) go back on top of the deck in the order chosen")
 
 
+def _dig_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in task[2] if s.zone[c] == DECK]
+
+
+def _dig_answer(s: S, task: Task, a: Action) -> None:
+    """The chosen card goes into its owner's hand (not shown); once enough are taken (or none
+    is left), the other cards looked at go under the deck, in the order they lay."""
+    _, p, cards, take, src = task
+    c = a[1]
+    leave_zone(s, c)
+    s.zone[c] = HAND
+    s.hand[p].append(c)
+    s.shown[c] = 1 << p
+    s.note(f"the {('Dark', 'Light')[p]} Side puts one of the cards looked at into its hand")
+    left = tuple(x for x in cards if s.zone[x] == DECK)
+    if take > 1 and left:
+        s.tasks.append(("?dig", p, left, take - 1, src))
+        return
+    for x in left:
+        s.deck[p].remove(x)
+    s.deck[p][:0] = list(reversed(left))      # the bottom of a deck is its first card
+    if left:
+        s.note(f"{len(left)} card(s) go under the deck")
+
+
 def _arrange_options(s: S, task: Task) -> list[Action]:
     return [(CHOOSE, c, 0) for c in task[3] if s.zone[c] == DECK and c not in task[4]]
 
@@ -1722,11 +2383,23 @@ def _face_down_options(s: S, task: Task) -> list[Action]:
 
 def _face_down_answer(s: S, task: Task, a: Action) -> None:
     """The picked card is discarded, unless its owner pays the Force (if asked)."""
-    _, ctl, p, pays, src = task
+    ctl, p, pays, src = task[1], task[2], task[3], task[4]
+    op = ("discard_card", a[1], 1) if len(task) > 5 else ("discard_card", a[1])    # refund
     if pays:
-        payment(s, ctx_of(ctl, src), p, pays, ("discard_card", a[1]))
+        payment(s, ctx_of(ctl, src), p, pays, op)
     else:
-        s.tasks.append(("fx", (("discard_card", a[1]),), 0, ctx_of(ctl, src)))
+        s.tasks.append(("fx", (op,), 0, ctx_of(ctl, src)))
+
+
+def _hand_to_arena_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in hand_to_arena_fits(s, task[1], task[2], task[3], task[4])]
+
+
+def _hand_to_arena_answer(s: S, task: Task, a: Action) -> None:
+    """The unit card goes from hand into its arena, untapped (not a deployment)."""
+    place_unit(s, a[1])
+    s.tapped[a[1]] = False
+    s.note(f"{s.name(a[1])} is put from the hand into the {ARENA_NAMES[s.unit_arena(a[1])]} arena")
 
 
 def _hand_to_build_options(s: S, task: Task) -> list[Action]:
@@ -1771,18 +2444,38 @@ def _recover_options(s: S, task: Task) -> list[Action]:
     subtypes = task[5] if len(task) > 5 else ()
     fits = _one_per_card(s, [c for c in s.discard[p] if s.d(c).facts.type in kind.split("|")
                              and (not subtypes or any(x in s.d(c).tags for x in subtypes))])
-    if len(task) > 6:   # into the arena: each of another name, and room for its unique name
+    if len(task) > 6 and task[6] == "arena":   # into the arena: each of another name, room for it
         fits = [c for c in fits if s.name(c) not in task[7] and can_enter(s, c)]
+    if len(task) > 7 and task[6] != "arena" and task[7]:    # "return 5 cards": no stopping early
+        return [(CHOOSE, c, 0) for c in fits] if left > 0 else []
     return ([(CHOOSE, c, 0) for c in fits] + [_P]) if fits and left > 0 else []
 
 
 def _recover_answer(s: S, task: Task, a: Action) -> None:
     p, kind, left = task[1], task[2], task[3]
-    if a[0] == CHOOSE and len(task) > 6:    # "put into the arena from your discard pile"
+    if a[0] == CHOOSE and len(task) > 6 and task[6] == "bottom":    # under the owner's deck
+        s.discard[p].remove(a[1])
+        s.deck[p].insert(0, a[1])       # the top of a deck is its last card
+        s.zone[a[1]] = DECK
+        s.note(f"{s.name(a[1])} goes from the discard pile under its owner's deck")
+        s.tasks.append(("?recover", p, kind, left - 1, *task[4:]))
+    elif a[0] == CHOOSE and len(task) > 6 and task[6] == "deck":    # into the deck, shuffled
+        s.discard[p].remove(a[1])
+        s.deck[p].append(a[1])
+        s.zone[a[1]] = DECK
+        s.note(f"{s.name(a[1])} goes from the discard pile into its owner's deck")
+        _shuffle(s, ("shuffle", p))
+        s.tasks.append(("?recover", p, kind, left - 1, *task[4:]))
+    elif a[0] == CHOOSE and len(task) > 6 and task[6] == "arena":    # "put into the arena from ..."
         place_unit(s, a[1])
         s.tapped[a[1]] = False
         s.note(f"{s.name(a[1])} is put into its arena from the discard pile")
-        s.tasks.append(("?recover", p, kind, left - 1, *task[4:7], (*task[7], s.name(a[1]))))
+        s.tasks.append(("?recover", p, kind, left - 1, *task[4:7], (*task[7], s.name(a[1])), *task[8:]))
+        if len(task) > 8:       # "put 1 damage counter on it"
+            s.damage[a[1]] += task[8]
+            s.note(f"{s.name(a[1])} gets {task[8]} damage counter(s) ({s.damage[a[1]]}/{s.health(a[1])})")
+            if s.damage[a[1]] >= s.health(a[1]):
+                discard_unit(s, a[1])
     elif a[0] == CHOOSE:
         to_hand(s, a[1])
         s.tasks.append(("?recover", p, kind, left - 1, *task[4:]))
@@ -1855,8 +2548,10 @@ _RUN: dict[str, Callable[[S, Task], None]] = {
     "attack_roll": _attack_roll, "attack_damage": _attack_damage, "attack_end": _attack_end,
     "attack_cleanup": _attack_cleanup, "chain_next": _chain_next, "damage": _damage, "deal": _deal,
     "end_battle": _end_battle,
-    "battle_cleanup": _battle_cleanup, "end_turn": _end_turn, "contests": _contests,
-    "shuffle": _shuffle, "disembark": _disembark,
+    "battle_cleanup": _battle_cleanup, "end_turn": _end_turn, "battle_fx": _battle_fx, "contests": _contests,
+    "shuffle": _shuffle, "disembark": _disembark, "repeat_step": _repeat_step,
+    "upkeep": _upkeep, "bounties": _bounties,
+    "pay_upkeep": _pay_upkeep,
 }
 
 _Decide = tuple[Any, ...]
@@ -1880,6 +2575,11 @@ _DECIDE: dict[str, _Decide] = {
     "?search": (_ctl, _search_options, _search_answer),
     "?unit_type": (_ctl, _unit_type_options, _unit_type_answer),
     "?recover": (_ctl, _recover_options, _recover_answer),
+    "?strip": (_ctl, _strip_options, _strip_answer),
+    "?split": (_ctl, _split_options, _split_answer),
+    "?x": (_ctl, _x_options, _x_answer),
+    "?untap": (_ctl, _untap_options, _untap_answer),
+    "?disrupt": (_ctl, _disrupt_options, _disrupt_answer),
     "?pick_from_hand": (_ctl, _pick_options, _pick_answer),
     "?crowd": (_ctl, _crowd_options, _crowd_answer),
     "?dice": (_ctl, _dice_options, _dice_answer),
@@ -1887,9 +2587,11 @@ _DECIDE: dict[str, _Decide] = {
     "?offer": (_ctl, _pay_options, _offer_answer),
     "?counters": (_ctl, _counters_options, _counters_answer),
     "?hand_to_build": (_ctl, _hand_to_build_options, _hand_to_build_answer),
+    "?hand_to_arena": (_ctl, _hand_to_arena_options, _hand_to_arena_answer),
     "?face_down": (_ctl, _face_down_options, _face_down_answer),
     "?mill": (_ctl, _mill_options, _mill_answer),
     "?arrange": (_ctl, _arrange_options, _arrange_answer),
+    "?dig": (_ctl, _dig_options, _dig_answer),
     "?deploy_now": (_ctl, _deploy_now_options, _deploy_now_answer),
     "?keep_pilot": (_ctl, _keep_pilot_options, _keep_pilot_answer),
     "?copy": (_ctl, _copy_options, _copy_answer),

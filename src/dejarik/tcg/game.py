@@ -25,6 +25,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "pilots": ("one", "any"),            # how many pilots one unit may carry
     "stack_cost": ("full", "difference"),  # deploying onto a stack: the full cost, or the difference
     "location_replace": ("any", "own"),  # a new Location discards either side's there, or only yours
+    "equipment_discard": ("detach", "discard"),  # a discarded unit's Equipment: to the build zone, or not
+    "equipment_limit": ("any", "one"),   # how many Equipment cards one unit may carry
+    "control_return": ("before_check", "after_check"),  # "until end of turn" control: before/after the check
 }
 _CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
 

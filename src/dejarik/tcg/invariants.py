@@ -3,7 +3,8 @@
 Every card is in exactly one place and the zone lists agree with each card's zone; Force,
 build points and counters are never negative; a unit in an arena has less damage than its
 health; build counters sit only on face-down cards in the build zone; a player has one unit of
-a unique name in play (stacks hold at most 4 versions, a unit no more pilots than allowed);
+a unique name in play (stacks hold at most 4 versions, a unit no more pilots or Equipment
+than allowed);
 and every unit offered an attack is untapped.
 """
 
@@ -12,8 +13,22 @@ from __future__ import annotations
 from collections import Counter
 
 from dejarik.tcg import flow as F
+from dejarik.tcg.carddefs import EQUIPMENT
+from dejarik.tcg.equipment import limit as equipment_limit
 from dejarik.tcg.pilots import max_pilots
-from dejarik.tcg.state import ARENA, BUILD, DECK, DISCARD, HAND, PILOTING, PLACE, UNDER, TcgState
+from dejarik.tcg.state import (
+    ARENA,
+    BUILD,
+    DECK,
+    DISCARD,
+    EQUIPPED,
+    HAND,
+    HELD,
+    PILOTING,
+    PLACE,
+    UNDER,
+    TcgState,
+)
 
 
 def check_invariants(s: TcgState) -> list[str]:
@@ -75,6 +90,24 @@ def check_invariants(s: TcgState) -> list[str]:
             seen[c] += 1
             if s.zone[c] != PILOTING or s.owner[c] != s.owner[host]:
                 fail.append(f"{s.name(c)}#{c} is aboard {s.name(host)} but says zone {s.zone[c]}")
+    for host, gear in s.gear.items():     # Equipment attached (docs/tcg.md, "Equipment")
+        if s.zone[host] not in (ARENA, BUILD):
+            fail.append(f"Equipment on {s.name(host)}#{host}, which is not in play")
+        if not gear or len(gear) > equipment_limit(s):
+            fail.append(f"{len(gear)} Equipment cards on {s.name(host)}#{host}")
+        for c in gear:
+            seen[c] += 1
+            if s.zone[c] != EQUIPPED or s.d(c).kind != EQUIPMENT:
+                fail.append(f"{s.name(c)}#{c} is attached to {s.name(host)} but says zone {s.zone[c]}")
+    for host, cards in s.held.items():    # held face down under a unit (-1: set aside), out of play
+        if host >= 0 and s.zone[host] not in (ARENA, BUILD):
+            fail.append(f"cards held under {s.name(host)}#{host}, which is not in play")
+        if not cards:
+            fail.append(f"an empty list of held cards under #{host}")
+        for c in cards:
+            seen[c] += 1
+            if s.zone[c] != HELD:
+                fail.append(f"{s.name(c)}#{c} is held under #{host} but says zone {s.zone[c]}")
     n = len(s.card_def)
     if sorted(seen) != list(range(n)) or any(v != 1 for v in seen.values()):
         lost = set(range(n)) - set(seen)

@@ -13,6 +13,7 @@ from dejarik.core.errors import NotationError
 from dejarik.core.notation import match_action
 from dejarik.core.protocol import Action
 from dejarik.tcg import flow as F
+from dejarik.tcg.carddefs import EQUIPMENT
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 ARENA_WORDS = ("space", "ground", "character")
 CARD_TYPE_WORDS = ("space", "ground", "character", "battle", "mission", "location", "equipment")
 VERBS = frozenset({"pass", "build", "deploy", "complete", "use", "play", "attack", "hold", "retreat",
-                   "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot", "first"})
+                   "choose", "yes", "pay", "bid", "restack", "pilot", "unpilot", "first", "equip"})
 """The first word of every action's text: text starting otherwise is no action of this game."""
 
 
@@ -43,6 +44,8 @@ def _choice(s: S, arg: int) -> str:
         return f"choose {CARD_TYPE_WORDS[arg]}"
     if op == "?predict":
         return f"choose {arg} hits"
+    if op == "?x":
+        return f"choose x={arg}"
     if op in ("?pay", "?offer"):
         return f"pay {task[2]}"
     if op in ("?counters", "?face_down") and not s.shown[arg] >> int(task[1]) & 1:
@@ -80,6 +83,8 @@ def action_text(s: S, a: Action) -> str:
         return f"bid {x}"
     if kind == F.RESTACK:
         return f"restack {card(s, x)} {card(s, y)}"
+    if kind == F.PILOT and s.d(x).kind == EQUIPMENT:    # docs/tcg.md, "Equipment"
+        return f"equip {card(s, x)} > {card(s, y - 1)}"
     if kind == F.PILOT:
         return f"pilot {card(s, x)} > {card(s, y - 1)}" if y else f"unpilot {card(s, x)}"
     raise NotationError(f"no action has the kind {kind}")

@@ -12,17 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 from dejarik.core.rng import Rng
 from dejarik.tcg.effects import card_counters, open_hand
-from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, PHASE_NAMES, SIDE_NAMES
+from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, HELD, PHASE_NAMES, SIDE_NAMES
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
 
 
-def _unit(s: S, u: int) -> dict[str, Any]:
+def _unit(s: S, u: int, player: int) -> dict[str, Any]:
     return {"id": u, "name": s.name(u), "speed": s.speed(u), "power": s.power(u),
             "health": s.health(u), "damage": s.damage[u], "tapped": s.tapped[u],
             "stack": [s.name(x) for x in s.under.get(u, ())],
-            "pilots": [s.name(x) for x in s.aboard.get(u, ())]}
+            "pilots": [s.name(x) for x in s.aboard.get(u, ())],
+            "equipment": [s.name(x) for x in s.gear.get(u, ())],
+            # cards held face down under it: how many, and those the player may know
+            "held": [s.name(x) if knows(s, player, x) else "a face-down card"
+                     for x in s.held.get(u, ())]}
 
 
 def knows(s: S, player: int, inst: int) -> bool:
@@ -38,6 +42,8 @@ def knows(s: S, player: int, inst: int) -> bool:
         return shown or (player >= 0 and open_hand(s, s.owner[inst]))
     if z == BUILD:
         return s.face_up[inst] or shown
+    if z == HELD:       # face down under a unit: known only to whom it was shown
+        return shown
     return True
 
 
@@ -52,14 +58,14 @@ def observation(s: S, player: int) -> dict[str, Any]:
             if knows(s, player, c):
                 entry.update(id=c, name=s.name(c))
             if s.face_up[c]:
-                entry.update(_unit(s, c))
+                entry.update(_unit(s, c, player))
             build.append(entry)
         known = [s.name(c) for c in s.hand[p] if knows(s, player, c)]
         hand: Any = known if p == player else {"count": len(s.hand[p]), "known": known}
         sides.append({"side": SIDE_NAMES[p], "force": s.force[p], "build_points": s.bp[p],
                       "deck": len(s.deck[p]), "hand": hand,
                       "discard": [s.name(c) for c in s.discard[p]],
-                      "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u) for u in s.arena[p][a]]
+                      "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u, player) for u in s.arena[p][a]]
                                  for a in range(3)},
                       "locations": {ARENA_NAMES[a].lower(): {"id": c, "name": s.name(c),
                                                              "counters": card_counters(s, c)}
@@ -96,10 +102,18 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     opp = 1 - player
     hidden_hand = [i for i, c in enumerate(w.hand[opp]) if not knows(w, player, c)]
     hidden_build = [i for i, c in enumerate(w.build[opp]) if not knows(w, player, c)]
+    # the opponent's cards held face down under a unit that the player may not know
+    hidden_held = [(u, i) for u, cards in sorted(w.held.items()) for i, c in enumerate(cards)
+                   if w.owner[c] == opp and not knows(w, player, c)]
     # sorted first, so the deal depends on the seed and not on where the cards really are
     pool = sorted([w.hand[opp][i] for i in hidden_hand] + [w.build[opp][i] for i in hidden_build]
-                  + w.deck[opp])
+                  + [w.held[u][i] for u, i in hidden_held] + w.deck[opp])
     rng.shuffle(pool)
+    for u, i in hidden_held:
+        c = pool.pop()
+        w.held[u][i] = c
+        w.zone[c] = HELD
+        w.shown[c] = 1 << opp
     buildable = [c for c in pool if w.d(c).kind != 1]
     for i in hidden_build:
         c = buildable.pop() if buildable else pool[-1]

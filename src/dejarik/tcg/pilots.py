@@ -19,8 +19,10 @@ from dejarik.tcg.carddefs import UNIT
 from dejarik.tcg.effects import (
     abilities_of,
     deploy_cost,
+    drop_held,
     host_of,
     leave_zone,
+    park_gear,
     pilot_ability,
     same_name_in_play,
 )
@@ -69,7 +71,17 @@ def hosts(s: S, c: int) -> list[int]:
         return []
     p = s.owner[c]
     return [u for u in s.in_play(p) if u != c and s.matches(ab.static["onto"], u, p)
-            and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c)]
+            and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c) and _admits(s, u, c)]
+
+
+def _admits(s: S, u: int, c: int) -> bool:
+    """Whether unit u lets pilot c aboard: "can be piloted only by Droids" (a static
+    `pilots_only` of the unit's card names the pilots it takes)."""
+    for ab in s.d(u).abilities:
+        if ab.kind == "static" and "pilots_only" in ab.static and not s.matches_card(
+                ab.static["pilots_only"], c, s.owner[u], u):
+            return False
+    return True
 
 
 def max_pilots(s: S, u: int) -> int:
@@ -119,6 +131,10 @@ def move(s: S, c: int, host: int) -> None:
         s.note(f"the {side} Side moves {s.name(c)} off {s.name(was)} into the Character arena")
     else:
         from_build = s.zone[c] == BUILD
+        for g in list(s.gear.get(c, ())):   # a pilot is no unit: its Equipment comes off
+            park_gear(s, g)
+        if s.held:      # and the cards it held face down go (docs/tcg.md, "Cards held face down")
+            drop_held(s, c)
         leave_zone(s, c)
         s.zone[c] = PILOTING
         s.counters[c] = 0

@@ -17,8 +17,8 @@ from dejarik.core.errors import ConfigError
 from dejarik.core.hooks import AgentHooks
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
-from dejarik.tcg.carddefs import LOCATION, MISSION, UNIT
-from dejarik.tcg.effects import abilities_of, keyword, mark_bonus
+from dejarik.tcg.carddefs import EQUIPMENT, LOCATION, MISSION, UNIT
+from dejarik.tcg.effects import abilities_of, gear_ability, keyword, mark_bonus
 from dejarik.tcg.policy_battle import (
     CONTROL_BONUS,
     Outcome,
@@ -30,7 +30,7 @@ from dejarik.tcg.policy_battle import (
     survival,
     unit_worth,
 )
-from dejarik.tcg.state import ARENA, DARK, LIGHT, SETUP
+from dejarik.tcg.state import ARENA, BUILD, DARK, LIGHT, SETUP
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -246,6 +246,11 @@ def _build_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]
     needs = _needs(s, me)
     if deploys:
         return max(deploys, key=lambda a: (_need(needs, s, a[1]), s.d(a[1]).cost, -a[2]))
+    # finished Equipment goes onto the strongest unit its bonus works for (never moved)
+    equips = [a for a in acts if a[0] == F.PILOT and s.d(a[1]).kind == EQUIPMENT
+              and s.zone[a[1]] == BUILD and _gear_fits(s, a[1], a[2] - 1)]
+    if equips:
+        return max(equips, key=lambda a: (s.power(a[2] - 1), s.health(a[2] - 1), -a[2]))
     # a finished Location goes where it replaces none of mine (an opponent's is fair game)
     places = [a for a in acts if a[0] == F.DEPLOY and s.d(a[1]).kind == LOCATION
               and not _mine_there(s, me, s.d(a[1]).homes[a[2]])]
@@ -253,9 +258,18 @@ def _build_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]
         return max(places, key=lambda a: (s.places[s.d(a[1]).homes[a[2]]] >= 0, s.d(a[1]).cost))
     builds = [a for a in builds if s.d(a[1]).kind != LOCATION
               or not all(_mine_there(s, me, x) for x in s.d(a[1]).homes)]
+    # Equipment only while a unit of mine could use it
+    builds = [a for a in builds if s.d(a[1]).kind != EQUIPMENT
+              or any(_gear_fits(s, a[1], u) for x in s.d(a[1]).fits for u in s.arena[me][x])]
     if not builds:
         return (F.PASS, 0, 0)
     return max(builds, key=lambda a: (_need(needs, s, a[1]), _build_fit(s, a[1], a[2])))
+
+
+def _gear_fits(s: S, g: int, u: int) -> bool:
+    """Whether Equipment g's bonus works for unit u (its `for` names it)."""
+    ab = gear_ability(s, g)
+    return ab is not None and (ab.target is None or s.matches_card(ab.target, u, s.owner[u]))
 
 
 def _mine_there(s: S, me: int, a: int) -> bool:
@@ -331,7 +345,7 @@ def heuristic_action(s: S, rng: Rng) -> tuple[int, ...]:
             left = s.dmg[1] - s.dmg[4]
             t = s.dmg[0]
             if s.owner[t] == me and s.damage[t] + left >= s.health(t):
-                plays = [a for a in acts if a[0] != F.PASS]
+                plays = [a for a in acts if a[0] != F.PASS and not _repeat(s, a)]
                 if plays:
                     return plays[rng.below(len(plays))]
         return (F.PASS, 0, 0)
@@ -439,6 +453,12 @@ def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
     inside an attack, which it weighs by the odds of the dice rather than by one roll. In the
     build step, an ability is used when the build step it leads to ends better than the rule's."""
     task = s.tasks[-1]
+    if task[0] == "?pop" and _repeats_offered(s, s.legal_actions()):
+        # no lookahead over a free ability used already this turn: the players never loop on it
+        if task[1] == F.IN_ATTACK and s.atk is not None:
+            return _attack_window_choice(s, s.current_player,
+                                         [a for a in s.legal_actions() if not _repeat(s, a)])
+        return heuristic_action(s, rng)
     if task[0] == "?pop" and task[1] == F.IN_ATTACK and s.atk is not None:
         return _attack_window_choice(s, s.current_player, s.legal_actions())
     if task[0] == "?setup" and _uncovered(s, s.current_player):
@@ -452,12 +472,25 @@ ABILITY_MARGIN = 0.01
 """How much better (on the evaluation's scale) the build step must end with an ability used."""
 
 
+def _repeat(s: S, a: tuple[int, ...]) -> bool:
+    """Whether action a uses a free repeatable ability (flow.free_repeatable: "Pay 0 Force",
+    nothing else) that its unit has used already this turn: the built-in players use such an
+    ability once a turn, so they never loop on it (a pilot moved there and back, for ever).
+    The rule is unchanged: a person may use it as often as they like."""
+    return (a[0] == F.ABILITY and ("used", a[1], a[2]) in s.effects
+            and F.free_repeatable(abilities_of(s, a[1])[a[2]]))
+
+
+def _repeats_offered(s: S, acts: list[tuple[int, ...]]) -> bool:
+    return any(_repeat(s, a) for a in acts if a[0] == F.ABILITY)
+
+
 def _build_ability_choice(s: S, me: int, rng: Rng) -> tuple[int, ...]:
     """The rule's building, unless using an ability first ends the build step better: each
     ability is tried on a copy, the step then played out by rule, and the end judged by the
     evaluation (the position is the player's own re-deal, so nothing hidden is read)."""
     usual = heuristic_action(s, rng)
-    uses = [a for a in s.legal_actions() if a[0] == F.ABILITY]
+    uses = [a for a in s.legal_actions() if a[0] == F.ABILITY and not _repeat(s, a)]
     if not uses:
         return usual
     seed = rng.next64()
@@ -513,14 +546,31 @@ def _attack_window_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[i
     for a in acts:
         change = _power_change(s, a)
         if change is None:
-            continue
-        power, extra_crit, force = change
-        gain = sign * (_attack_worth(s, t, base_power + power, crit + extra_crit) - now)
-        gain -= CARD_COST if a[0] == F.PLAY else 0.0
-        gain -= FORCE_COST * force
+            gain = _defence_gain(s, a, base_power, crit, now) if sign < 0 else 0.0
+        else:
+            power, extra_crit, force = change
+            gain = sign * (_attack_worth(s, t, base_power + power, crit + extra_crit) - now)
+            gain -= CARD_COST if a[0] == F.PLAY else 0.0
+            gain -= FORCE_COST * force
         if gain > best_gain:
             best, best_gain = a, gain
     return best
+
+
+def _defence_gain(s: S, a: tuple[int, ...], power: int, crit: int, now: float) -> float:
+    """What the defending side gains by an Intercept (the attack turns on a unit it hurts
+    less) or a Retaliate (its dice at the attacker when the attack ends), less the Force."""
+    if a[0] != F.ABILITY:
+        return 0.0
+    ab = abilities_of(s, a[1])[a[2]]
+    assert s.atk is not None
+    if ab.timing == "intercept":
+        gain = now - _attack_worth(s, a[1], power, crit)
+    elif ab.timing == "retaliate":
+        gain = _attack_worth(s, s.atk[0], ab.n or s.power(a[1]), 0)
+    else:
+        return 0.0
+    return gain - FORCE_COST * ab.force
 
 
 def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:

@@ -146,7 +146,7 @@ def sketch(s: S) -> Sketch:
         d = s.d(u)
         sk.index[u] = i
         sk.owner[i] = s.owner[u]
-        sk.arena[i] = d.arena
+        sk.arena[i] = s.unit_arena(u)     # moved units fight where they are (move_arena)
         health = s.health(u)
         sk.left[i] = health - s.damage[u]
         speed[i], power[i], crit[i] = numbers(s, u)
@@ -164,7 +164,9 @@ def sketch(s: S) -> Sketch:
                 dice = power[i]
             else:
                 dice = alt_power(s, u, t)
-                if dice < 0:
+                if dice == -2:      # flow.OWN_POWER: into another arena with its own power
+                    dice = power[i]
+                elif dice < 0:
                     continue
             dice -= keyword(s, t, "shields")
             if dice > 0:

@@ -23,13 +23,17 @@ DARK, LIGHT = 0, 1
 SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")
 # zones of a card instance
-DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING, PLACE = range(8)
-ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting", "location")
+DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING, PLACE, EQUIPPED, HELD = range(10)
+ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting", "location",
+              "equipped", "held face down")
 # phases
 SETUP, READY, COMMAND, BATTLE, OVER = range(5)
 PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
 # how long a modifier lasts
 UNTIL_ATTACK, UNTIL_BATTLE, UNTIL_TURN = 0, 1, 2
+# s.effects entries (kind, card, tags) of subtype words gained in play (effects.gain_subtype),
+# kept at the front of s.effects: until the game ends, until the turn ends
+WORD_KINDS = ("words", "words_turn")
 
 Task = tuple[Any, ...]
 
@@ -56,6 +60,10 @@ class TcgState:
         self.shown: list[int] = []          # bit p: player p knows this hidden card
         self.under: dict[int, list[int]] = {}   # stack top -> the versions beneath it
         self.aboard: dict[int, list[int]] = {}  # a unit -> the pilots aboard it
+        self.gear: dict[int, list[int]] = {}    # a unit -> the Equipment attached to it
+        self.held: dict[int, list[int]] = {}    # a unit -> cards face down under it, out of play
+        self.lent: dict[int, list[int]] = {}    # a card another player controls -> [owner, until]
+        self.moved: dict[int, list[int]] = {}   # a unit in an arena not its card's -> [that arena]
         self.deck: list[list[int]] = [[], []]   # top = last
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -114,7 +122,15 @@ class TcgState:
         return self.places.index(c) if c in self.places else -1
 
     def unit_arena(self, u: int) -> int:
+        if self.moved and u in self.moved:    # moved to another arena (effects.move_arena)
+            return self.moved[u][0]
         return self.defs[self.card_def[u]].arena
+
+    def unit_type(self, u: int) -> str:
+        """Its card's type, or the type of the arena it was moved to ("treat it as a Space unit")."""
+        if self.moved and u in self.moved:
+            return ("space", "ground", "character")[self.moved[u][0]]
+        return self.defs[self.card_def[u]].facts.type
 
     def stack_size(self, u: int) -> int:
         below = self.under.get(u)
@@ -145,9 +161,15 @@ class TcgState:
     def health(self, u: int) -> int:
         d = self.defs[self.card_def[u]]
         if not d.health:      # a card with '*' stats: the mode chosen (effects.mode_stats)
-            from dejarik.tcg.effects import mode_stats
+            from dejarik.tcg.effects import mode_stats, static_health
 
-            return mode_stats(self, u)[2] + self.stack_size(u)
+            # ... and what static abilities give it (Lando Calrissian (G): one per Bespin unit)
+            extra = static_health(self, u) if self.zone[u] == ARENA else 0
+            return mode_stats(self, u)[2] + self.stack_size(u) + extra
+        if self.zone[u] == ARENA:       # static abilities in play ("+1 health")
+            from dejarik.tcg.effects import static_health
+
+            return d.health + self.stack_size(u) + static_health(self, u)
         return d.health + self.stack_size(u)
 
     def critical_hit(self, u: int) -> int:
@@ -173,6 +195,9 @@ class TcgState:
         elif sel.location:
             if self.zone[u] != PLACE:
                 return False
+        elif sel.discard:
+            if self.zone[u] != DISCARD:
+                return False
         elif self.zone[u] != ARENA:
             return False
         return self.matches_card(sel, u, ctl, source, arena)
@@ -186,7 +211,7 @@ class TcgState:
             return False
         d = self.defs[self.card_def[u]]
         if sel.arenas:
-            where = d.arena if not d.homes else self.location_arena(u)
+            where = self.unit_arena(u) if not d.homes else self.location_arena(u)
             ok = False
             for a in sel.arenas:
                 if a == ARENA_CHOSEN:
@@ -200,11 +225,15 @@ class TcgState:
                 return False
         if sel.side and d.facts.side != sel.side:
             return False
-        if sel.types and d.facts.type not in sel.types:
+        if sel.types and self.unit_type(u) not in sel.types:
             return False
-        if sel.subtypes and not any(t in d.tags for t in sel.subtypes):
+        if sel.subtypes and not any(t in d.tags for t in sel.subtypes) \
+                and not (self.effects and self.effects[0][0] in WORD_KINDS
+                         and any(t in self.gained_tags(u) for t in sel.subtypes)):
             return False
-        if sel.not_subtypes and any(t in d.tags for t in sel.not_subtypes):
+        if sel.not_subtypes and (any(t in d.tags for t in sel.not_subtypes)
+                                 or (self.effects and self.effects[0][0] in WORD_KINDS
+                                     and any(t in self.gained_tags(u) for t in sel.not_subtypes))):
             return False
         if sel.name and d.uname != sel.name:
             return False
@@ -214,7 +243,9 @@ class TcgState:
             return False
         if sel.unique is not None and d.unique != sel.unique:
             return False
-        if sel.all_subtypes and not all(t in d.tags for t in sel.all_subtypes):
+        if sel.all_subtypes and not all(t in d.tags for t in sel.all_subtypes) \
+                and not (self.effects and self.effects[0][0] in WORD_KINDS
+                         and all(t in d.tags or t in self.gained_tags(u) for t in sel.all_subtypes)):
             return False
         if sel.min_power is not None and self.power(u) < sel.min_power:
             return False
@@ -237,7 +268,44 @@ class TcgState:
             return False
         if sel.stacked is not None and bool(self.under.get(u)) != sel.stacked:
             return False
+        if sel.min_speed is not None and self.speed(u) < sel.min_speed:
+            return False
+        if sel.max_speed is not None and self.speed(u) > sel.max_speed:
+            return False
+        if sel.max_cost is not None and d.cost + self.stack_size(u) > sel.max_cost:
+            return False
+        if sel.cost_cap and d.cost + self.stack_size(u) > self._cost_cap(sel.cost_cap, ctl, source):
+            return False
+        if sel.has_upkeep is not None and any(ab.kind == "upkeep" for ab in d.abilities) != sel.has_upkeep:
+            return False
+        if sel.has_bounty is not None and any(ab.kind == "bounty" for ab in d.abilities) != sel.has_bounty:
+            return False
+        if sel.is_pilot is not None and any(ab.kind == "pilot" for ab in d.abilities) != sel.is_pilot:
+            return False
+        if sel.discards_here and not any(e[0] == "left_play" and len(e) > 3 and e[3] == self.unit_arena(u)
+                                         for e in self.effects):
+            return False
         return sel.max_power is None or self.power(u) <= sel.max_power
+
+    def gained_tags(self, u: int) -> tuple[str, ...]:
+        """The subtype words card u has gained in play (gain_subtype): the entries at the front
+        of the effects."""
+        out: tuple[str, ...] = ()
+        for e in self.effects:
+            if e[0] not in WORD_KINDS:
+                break
+            if e[1] == u:
+                out += e[2]
+        return out
+
+    def _cost_cap(self, cap: str, ctl: int, source: int) -> int:
+        """The most a `max_cost: force|counters` selector allows: the controller's Force, or the
+        counters on the ability's own card (effects.card_counters)."""
+        if cap == "force":
+            return self.force[ctl]
+        from dejarik.tcg.effects import card_counters
+
+        return card_counters(self, source) if source >= 0 else 0
 
     def select(self, sel: Sel, ctl: int, source: int = -1, arena: int = -1) -> list[int]:
         """Every unit `sel` names, Dark Side's first, in arena order."""
@@ -245,6 +313,8 @@ class TcgState:
             pool = [u for p in (DARK, LIGHT) for u in self.build[p] if self.face_up[u]]
         elif sel.location:
             pool = self.locations()
+        elif sel.discard:
+            pool = self.discard[DARK] + self.discard[LIGHT]
         elif sel.anywhere or any(a.build_zone or a.anywhere for a in sel.any_of):
             pool = self.all_in_play() + self.build[DARK] + self.build[LIGHT]
         else:
@@ -252,8 +322,17 @@ class TcgState:
         return [u for u in pool if self.matches(sel, u, ctl, source, arena)]
 
     def controls(self, p: int, a: int) -> bool:
-        """Seed 004, "Koniec tury": a unit of yours in the arena and none of your opponent's."""
-        return bool(self.arena[p][a]) and not self.arena[1 - p][a]
+        """Seed 004, "Koniec tury": a unit of yours in the arena and none of your opponent's.
+        A unit that "doesn't count toward controlling" the arena (a static `no_control`: Small
+        Asteroid) counts for neither side (docs/tcg.md)."""
+        return self._holds(p, a) and not self._holds(1 - p, a)
+
+    def _holds(self, p: int, a: int) -> bool:
+        for u in self.arena[p][a]:
+            if not any(ab.kind == "static" and "no_control" in ab.static
+                       for ab in self.defs[self.card_def[u]].abilities):
+                return True
+        return False
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, winner: int, reason: str) -> None:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from dejarik.core.errors import IllegalActionError
 from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
 from dejarik.tcg import flow as F
-from dejarik.tcg.carddefs import BATTLE, MISSION, OTHER, UNIT
+from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, MISSION, OTHER, UNIT
 from dejarik.tcg.observe import knows
 from dejarik.tcg.state import (
     ARENA,
@@ -36,7 +36,9 @@ from dejarik.tcg.state import (
     BUILD,
     DECK,
     DISCARD,
+    EQUIPPED,
     HAND,
+    HELD,
     PHASE_NAMES,
     PILOTING,
     PLACE,
@@ -61,9 +63,10 @@ FORCE_SCALE: Final = 50.0
 LOCATIONS: Final = ("my_deck", "my_hand", "my_discard", "my_build", *(f"my_{a.lower()}" for a in ARENA_NAMES),
                     "my_stack", "my_pilot", "opp_hidden", "opp_hand_shown", "opp_discard",
                     "opp_build_shown", *(f"opp_{a.lower()}" for a in ARENA_NAMES), "opp_stack",
-                    "opp_pilot")
+                    "opp_pilot", "my_equipped", "opp_equipped", "my_held", "opp_held")
 """Where an instance is, as the observer knows it. opp_hidden: the opponent's deck, or an
-unknown card of their hand or build zone (which of these is not said)."""
+unknown card of their hand or build zone, or one held face down under a unit (which of these
+is not said). my_held / opp_held: a card held face down under a unit (out of play), known."""
 CARD_FEATURES: Final = (*(f"at_{x}" for x in LOCATIONS), "counters", "damage", "tapped",
                         "retreated", "speed", "power", "health", "stacked", "attacking",
                         "defending", "taking_damage", "unit", "battle", "mission", "other",
@@ -71,6 +74,8 @@ CARD_FEATURES: Final = (*(f"at_{x}" for x in LOCATIONS), "counters", "damage", "
 """Per card instance. Speed, power and health are the current values in play (0 elsewhere);
 the card's kind, arena and cost are printed facts, the same in every position."""
 _ZONE_AT = {DECK: 0, HAND: 1, DISCARD: 2, BUILD: 3, UNDER: 7, PILOTING: 8}
+_EQUIPPED_AT = LOCATIONS.index("my_equipped")
+_HELD_AT = LOCATIONS.index("my_held")
 _OPP = 9   # LOCATIONS.index("opp_hidden")
 DECISIONS: Final = tuple(sorted(F.DECIDE_OPS))
 GLOBAL_FEATURES: Final = (
@@ -89,9 +94,10 @@ class Spaces(IndexedActions):
     def __init__(self, s: S) -> None:
         self.n = n = len(s.card_def)
         self.instances = [s.name(c) for c in range(n)]
-        # a unit's ability numbers count on through abilities given to it, by pilots aboard and
-        # by cards' grant_ability: at most all that the game's card instances can give
-        given = sum(len(ab.static.get("abilities", ())) if ab.kind == "pilot"
+        self.equipment = [s.d(c).kind == EQUIPMENT for c in range(n)]
+        # a unit's ability numbers count on through abilities given to it, by pilots aboard, by
+        # Equipment and by cards' grant_ability: at most all that the game's card instances can give
+        given = sum(len(ab.static.get("abilities", ())) if ab.kind in ("pilot", "equip")
                     else ab.kind == "granted" or (ab.kind == "static" and "ability" in ab.static)
                     for c in range(n) for ab in s.d(c).abilities)
         self.abilities = max([len(d.abilities) for d in s.defs] + [1]) + given
@@ -114,8 +120,8 @@ class Spaces(IndexedActions):
         unit_at = CARD_FEATURES.index("unit")
         for c in range(n):
             d = s.d(c)
-            # a Location shows as "other", and in play at the arena it occupies
-            self.static[c, unit_at + (UNIT, BATTLE, MISSION, OTHER, OTHER).index(d.kind)] = 1.0
+            # a Location (in play at the arena it occupies) and Equipment show as "other"
+            self.static[c, unit_at + (UNIT, BATTLE, MISSION, OTHER, OTHER, OTHER)[d.kind]] = 1.0
             if d.arena >= 0:
                 self.static[c, unit_at + 4 + d.arena] = 1.0
             self.static[c, -1] = min(d.cost / STAT_SCALE, 1.0)
@@ -151,7 +157,7 @@ class Spaces(IndexedActions):
             if s.under[a].index(b) >= F.MAX_STACK:   # a fifth card and more (Jedi Temple)
                 return -1
             offset = a * F.MAX_STACK + s.under[a].index(b)
-        elif kind == F.PILOT:
+        elif kind == F.PILOT:    # also Equipment attached to a unit (docs/tcg.md, "Equipment")
             offset = a * (n + 1) + b
         else:
             raise IllegalActionError(f"{action!r} is no action of the trading card game")
@@ -192,6 +198,8 @@ class Spaces(IndexedActions):
             u, i = divmod(offset, F.MAX_STACK)
             return f"restack #{u} ({name[u]}): card {i} beneath it to the top"
         pilot, host = divmod(offset, n + 1)
+        if self.equipment[pilot] and host:
+            return f"equip #{host - 1} ({name[host - 1]}) with #{pilot} ({name[pilot]})"
         return (f"pilot #{pilot} ({name[pilot]}) aboard #{host - 1} ({name[host - 1]})" if host
                 else f"pilot #{pilot} ({name[pilot]}) off into the Character arena")
 
@@ -228,9 +236,14 @@ class Spaces(IndexedActions):
                 cards[c, _OPP] = 1.0
                 continue
             z = s.zone[c]
-            at = s.unit_arena(c) + 4 if z == ARENA else s.location_arena(c) + 4 if z == PLACE \
-                else _ZONE_AT[z]
-            if not mine:   # the opponent's blocks follow the same order as mine, after opp_hidden
+            if z == EQUIPPED:     # attached to a unit: its own pair of places, after the rest
+                at = _EQUIPPED_AT + (not mine)
+            elif z == HELD:       # held face down under a unit: its own pair too
+                at = _HELD_AT + (not mine)
+            else:
+                at = s.unit_arena(c) + 4 if z == ARENA else s.location_arena(c) + 4 if z == PLACE \
+                    else _ZONE_AT[z]
+            if not mine and z not in (EQUIPPED, HELD):   # the opponent's blocks, after opp_hidden
                 at += _OPP
             row = cards[c]
             row[at] = 1.0

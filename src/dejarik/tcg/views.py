@@ -15,10 +15,14 @@ from dejarik.tcg.observe import knows
 from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
 
 
-def _unit(s: TcgState, u: int) -> str:
+def _unit(s: TcgState, u: int, me: int = -1) -> str:
     marks = (" tapped" if s.tapped[u] else "") + (f" {s.damage[u]} dmg" if s.damage[u] else "")
     stack = f" +{s.stack_size(u)} stacked" if s.stack_size(u) else ""
-    return f"{s.name(u)} [{s.speed(u)}/{s.power(u)}/{s.health(u)}{marks}{stack}]"
+    gear = "".join(f" with {s.name(g)}" for g in s.gear.get(u, ()))    # its Equipment
+    held = s.held.get(u, ())    # cards face down under it: named only to whom they were shown
+    under = (" holding " + ", ".join(s.name(c) if knows(s, me, c) else "a face-down card"
+                                     for c in held)) if held else ""
+    return f"{s.name(u)} [{s.speed(u)}/{s.power(u)}/{s.health(u)}{marks}{stack}]{gear}{under}"
 
 
 def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
@@ -30,12 +34,12 @@ def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
         lines.append(f"{SIDE_NAMES[p]}: Force {s.force[p]}, build points {s.bp[p]}, "
                      f"deck {len(s.deck[p])}, hand {len(s.hand[p])}, discard {len(s.discard[p])}")
         for a in range(3):
-            units = ", ".join(_unit(s, u) for u in s.arena[p][a]) or "-"
+            units = ", ".join(_unit(s, u, me) for u in s.arena[p][a]) or "-"
             lines.append(f"  {ARENA_NAMES[a]:<9}: {units}")
         zone = []
         for c in s.build[p]:
             if s.face_up[c]:
-                zone.append(f"{_unit(s, c)} (retreated)")
+                zone.append(f"{_unit(s, c, me)} (retreated)")
             elif p == me or (me >= 0 and s.shown[c] >> me & 1):
                 zone.append(f"{s.name(c)} ({s.counters[c]}/{s.d(c).cost})")
             else:
