@@ -258,3 +258,18 @@ def test_the_lookahead_player_intercepts_and_retaliates_when_the_odds_pay_for_th
     s = _defender_window("TIE Fighter Squad", "X-wing Squadron", 2)
     assert (F.ABILITY, squadron, 1) in s.legal_actions()
     assert HOOKS.routine(s, Rng(1)) == (F.PASS, 0, 0)
+
+
+def test_the_lookahead_player_pays_for_its_attackers_own_power_ability() -> None:
+    """Vader's TIE Fighter (B) (ANH.txt): "pay 1 Force: it gets +1 power for this attack",
+    written on the unit itself, not on "the attacker". Against X-Wing Red Two (health 2,
+    Shields 1) its 2 dice become 3: worth the Force."""
+    s = position(dark={"arena": ["Vader's TIE Fighter (B)"], "deck": [FILLER] * 3},
+                 light={"arena": ["X-Wing Red Two"], "deck": [FILLER] * 3}, force=(1, 0))
+    s.turn = 1
+    start(s, ("battle",), ("end_turn",))
+    pass_until(s, "?attack")
+    tie = unit(s, "Vader's TIE Fighter (B)")
+    s.apply((F.ATTACK, tie, unit(s, "X-Wing Red Two")))
+    assert s.tasks[-1][:2] == ("?pop", F.IN_ATTACK) and s.current_player == DARK
+    assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, tie, 1)

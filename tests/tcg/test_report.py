@@ -87,7 +87,8 @@ def test_dejarik_report_draws_a_run(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["report", str(run)])
     assert res.exit_code == 0, res.output
     page = (run / "report.html").read_text(encoding="utf-8")
-    for heading in ("Deck against deck", "Who holds the arenas", "Game length", "Cards and winning"):
+    for heading in ("Deck against deck", "Who holds the arenas", "Game length", "Cards and winning",
+                    "Cards the players could play, and did"):
         assert f"<h2>{heading}</h2>" in page
     assert page.count("<svg") >= 3 and "<script" not in page
     summary = json.loads((run / "summary.json").read_text(encoding="utf-8"))

@@ -31,7 +31,7 @@ class TcgGame(GameBase):
         seats=(2, 2), teams=False, cooperative=False, hidden_information=True, chance=True,
         content="decks", contents=tuple(sample_decks()),
         summary="the Dark Side against the Light Side in three arenas (Space, Ground, Character), "
-                "with build points and dice; every set's cards, AOTC's abilities in full")
+                "with build points and dice; the ten sets' cards, all but 49 with their abilities")
     # the default decks: the first Dark Side and Light Side sample decks
     benchmarks = (
         Benchmark("random", {}, "random"),

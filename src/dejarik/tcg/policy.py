@@ -585,7 +585,9 @@ def _power_change(s: S, a: tuple[int, ...]) -> tuple[int, int, int] | None:
     if ab is None:
         return None
     for step in ab.ops:
-        if step[0] == "modify" and step[1][0] == "attacker":
+        whom = step[1][0] if step[0] == "modify" else ""
+        if whom == "attacker" or (whom == "self" and a[0] == F.ABILITY and s.atk is not None
+                                  and a[1] == s.atk[0]):      # "this unit gets +1 power" as it attacks
             _, power, crit = step[2]
             if not isinstance(power, int):     # power that depends on a choice (Unified Attack)
                 return None

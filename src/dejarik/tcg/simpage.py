@@ -26,7 +26,7 @@ def write_report(run_dir: Path, out_html: Path | None = None) -> tuple[Path, Pat
 
 
 def render_html(s: Mapping[str, Any], title: str = "") -> str:
-    parts = [_header(s, title), _matrix(s), _control(s), _length(s), _cards(s)]
+    parts = [_header(s, title), _matrix(s), _control(s), _length(s), _cards(s), _use(s)]
     return page(f"Card game report: {title}" if title else "Card game report", parts)
 
 
@@ -138,4 +138,22 @@ def _cards(s: Mapping[str, Any]) -> str:
         table(["card", "side", "deck", "games played", "won", "win rate", "95% CI", "games not",
                "won", "win rate", "95% CI", "difference (points)", "p", "significant"], cells,
               classes, fold="all cards"),
+    ])
+
+
+def _use(s: Mapping[str, Any]) -> str:
+    """The census of cards offered and played: a card offered game after game and never played
+    is one the players cannot decide on, or never judge worth it."""
+    rows = sorted(s.get("use", []), key=lambda r: (r["used"] / r["offered"], -r["offered"]))
+    if not rows:
+        return ""
+    cells = [[r["card"], r["side"], str(r["offered"]), str(r["used"]), pct(r["used"] / r["offered"])]
+             for r in rows]
+    return "\n".join([
+        "<h2>Cards the players could play, and did</h2>",
+        para("For each card whose ability, Battle card or Mission a side could play at one of its "
+             "decisions: the games in which it could, and those in which it did, least played first.",
+             "note"),
+        table(["card", "side", "games offered", "games played", "share"], cells,
+              ["few" if not r["used"] else "" for r in rows], fold="all cards"),
     ])

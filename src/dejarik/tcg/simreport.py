@@ -28,6 +28,7 @@ from dejarik.tcg.state import ARENA_NAMES, DARK, LIGHT, TcgState
 
 SIDES = ("dark", "light")
 MIN_GAMES = 20      # a card is tested only with at least this many games on each side of the split
+NAMED = 4           # the cards offered and never played that the summary names
 FDR_Q = 0.05        # the Benjamini-Hochberg false-discovery rate over all card rows
 
 
@@ -149,9 +150,11 @@ def digest(summary: Mapping[str, Any]) -> list[str]:
     if use:
         never = [f"{r['card']} ({r['side']} side, {r['offered']} games)" for r in use
                  if not r["used"] and r["offered"] >= MIN_GAMES]
+        named = ", ".join(never[:NAMED]) + (f" and {len(never) - NAMED} more (`dejarik report` "
+                                            f"lists all)" if len(never) > NAMED else "")
         lines.append(f"  cards with something to play: {len(use)}, played in some game: "
                      f"{sum(1 for r in use if r['used'])}; offered in {MIN_GAMES}+ games and never "
-                     f"played: {', '.join(never) if never else 'none'}")
+                     f"played: {named or 'none'}")
     lines += [f"warning: {x}" for x in summary.get("warnings", [])]
     return lines
 
