@@ -993,6 +993,19 @@ def test_max_rebo_band_a_makes_enemy_characters_pay_a_force_to_attack() -> None:
     assert offered(s, move.format(c(s, "Max Rebo Band (A)"), c(s, LIEUTENANT)))
 
 
+def test_max_rebo_band_a_a_forced_attack_without_the_force_is_not_made() -> None:
+    """Max Rebo Band (A) with Admiral Motti (A) (ANH.txt: a Jedi that can attack Motti must):
+    a Jedi whose side has no Force to pay can't attack at all, so it does not attack (a random
+    pool game hung here when the forced attack was the only option and the tax removed it)."""
+    s = position(dark={"arena": ["Max Rebo Band (A)", "Admiral Motti (A)"]},
+                 light={"arena": ["Ki-Adi-Mundi (B)"]}, force=(0, 0))
+    for name in ("Max Rebo Band (A)", "Admiral Motti (A)"):
+        s.tapped[unit(s, name)] = True
+    start(s, ("step", 2))
+    pass_until(s, "?attack")
+    assert texts(s) == [f"hold {c(s, 'Ki-Adi-Mundi (B)')}"]
+
+
 def test_mon_mothma_a_costs_two_force_to_attack_and_helps_rebels() -> None:
     """Mon Mothma (A) (ROTJ.txt): the opponent can't attack her unless they pay 2 Force; tap in
     the build step: your Rebel units cost 1 fewer build counter to deploy this turn; tap: your

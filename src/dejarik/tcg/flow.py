@@ -1452,6 +1452,9 @@ def _attack_options(s: S, task: Task) -> list[Action]:
     taxes = static_sources(s, "attack_cost")
     if taxes:       # "can't attack unless they pay N Force": only with the Force
         out = [x for x in out if x[0] != ATTACK or s.force[p] >= attack_tax(s, x[1], x[2], taxes)]
+        for u in group:     # an attack it must make but can't pay for is one it can't make
+            if not any(x[1] == u for x in out):
+                out.append((SKIP, u, 0))
     return out
 
 
