@@ -41,8 +41,9 @@ def play_game(game: str | Game, config: dict[str, Any], seed: int, agents: list[
     report = engine.report
     note = None
     if trace:
-        require(report, engine, "report").trace(state)
-        note = report.note_action if report is not None else None
+        traced = require(report, engine, "report")
+        traced.trace(state)
+        note = traced.note_action
     recorder = Recorder(engine.name, cfg, seed, state) if record else None
     n = 0
     while not state.is_terminal() and n < max_actions:
