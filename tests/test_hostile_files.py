@@ -216,6 +216,16 @@ def test_a_saved_position_with_a_field_nobody_saves_is_refused(game: str) -> Non
             engine.state_from_json(data)
 
 
+@pytest.mark.parametrize("game", ["deckbuilding", "pandemic", "tcg"])
+def test_a_position_saved_by_another_engine_version_is_refused_by_name(game: str) -> None:
+    """A position saved before the rules or the fields changed is named as such, not loaded
+    into a game whose cards or fields read it differently."""
+    engine = get_game(game)
+    data = engine.new_state(engine.normalize_config({}), 1).to_json()
+    with pytest.raises(SaveError, match=f"made by engine 'old-1'.*this is {engine.engine_version}"):
+        engine.state_from_json({**data, "engine_version": "old-1"})
+
+
 def sample_pandemic_pack() -> str:
     from importlib import resources
 

@@ -21,6 +21,8 @@ from dejarik.core.protocol import Action, GameBase, GameInfo, GameState
 from dejarik.core.rng import Rng
 from dejarik.core.saved import POSITION_HEADER, check_fields, check_game
 
+VERSION = "1"   # the engine version its saved positions carry
+
 CARDS = "JQK"
 PASS, BET = (0,), (1,)
 WORDS = {"pass": PASS, "bet": BET}
@@ -104,7 +106,7 @@ class KuhnState:
         return c
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "kuhn", "cards": self.cards, "history": self.history}
+        return {"game": "kuhn", "engine_version": VERSION, "cards": self.cards, "history": self.history}
 
     def state_hash(self) -> str:
         return hashlib.sha256(json.dumps(self.to_json()).encode()).hexdigest()[:16]
@@ -166,7 +168,7 @@ class KuhnGame(GameBase):
     """Kuhn poker as the registry hands it out (registered by the tests' conftest)."""
 
     name = "kuhn"
-    engine_version = "1"
+    engine_version = VERSION
     info = GameInfo(
         title="Kuhn poker", seats=(2, 2), teams=False, cooperative=False, hidden_information=True,
         chance=True, content="nothing", contents=(),
@@ -189,7 +191,7 @@ class KuhnGame(GameBase):
         return ""
 
     def state_from_json(self, data: dict[str, Any]) -> KuhnState:
-        check_game(data, "kuhn")
+        check_game(data, "kuhn", VERSION)
         check_fields(data, {"cards": list[int], "history": str}, known=POSITION_HEADER)
         cards, history = data["cards"], data["history"]
         if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= {0, 1, 2}:

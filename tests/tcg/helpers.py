@@ -28,6 +28,7 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
     s.config = {}
     s.options = {"draw": "ready", "deck_out": "lose", "build_points": "lose", "turn_limit": 0, **options}
     s.defs = tuple(table[n] for n in names)
+    s.sweeps = any(d.after_check for d in s.defs)
     s.rng = Rng(seed)
     s.force = list(force)
     for p, side in enumerate(sides):
@@ -104,7 +105,16 @@ def pass_until(s: TcgState, op: str, limit: int = 200) -> None:
     raise AssertionError(f"no {op} decision within {limit} actions")
 
 
-__all__ = ["DARK", "LIGHT", "act", "pass_until", "position", "start", "texts", "unit"]
+def run_out(s: TcgState, limit: int = 100) -> None:
+    """Answer 'pass' (or the first option) until no task is left or the game is over."""
+    for _ in range(limit):
+        if not s.tasks or s.done:
+            return
+        acts = s.legal_actions()
+        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
+
+
+__all__ = ["DARK", "LIGHT", "act", "pass_until", "position", "run_out", "start", "texts", "unit"]
 
 
 def c(s: TcgState, name: str, p: int | None = None) -> str:

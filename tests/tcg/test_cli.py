@@ -22,10 +22,19 @@ def test_coverage_reports_attack_of_the_clones_complete() -> None:
     assert rows["SR"][-3:] == ["93", "93", "100.0%"]           # Sith Rising, every card
     anh_done = coverage(all_defs().values())["ANH"][0]       # A New Hope: in progress
     assert rows["ANH"][-3:-1] == [str(anh_done), "186"] and anh_done > 6
-    rots_done = coverage(all_defs().values())["ROTS"][0]     # Revenge of the Sith: in progress
-    assert rows["ROTS"][-3:-1] == [str(rots_done), "111"] and 0 < rots_done < 111
+    rots_done = coverage(all_defs().values())["ROTS"][0]     # Revenge of the Sith
+    assert rows["ROTS"][-3:-1] == [str(rots_done), "111"] and rots_done > 90
     code, out = run("cards", "coverage", "tcg", "--missing")
-    assert code == 0 and "Chewbacca (M)" in out and "Yoda (B)" not in out
+    missing = [d.name for d in all_defs().values() if not d.implemented]
+    assert code == 0 and all(name in out for name in missing) and "Yoda (B)" not in out
+
+
+def _unwritten_light() -> tuple[str, str]:
+    """Two cards a Light Side deck may hold whose abilities Dejarik has not written."""
+    names = sorted(d.name for d in all_defs().values()
+                   if not d.implemented and d.facts.side in ("light", "neutral") and d.kind == 0)
+    assert len(names) >= 1, "every card is written: this test needs another unwritten card"
+    return names[0], names[-1]
 
 
 def _deck_with(tmp_path: Path, extra: str) -> str:
@@ -35,14 +44,15 @@ def _deck_with(tmp_path: Path, extra: str) -> str:
 
 
 def test_a_deck_with_unimplemented_cards_is_refused_naming_them(tmp_path: Path) -> None:
-    deck = _deck_with(tmp_path, "2 Chewbacca (M)\n1 Mace Windu (F)")
-    with pytest.raises(ConfigError, match=r"Chewbacca \(M\).*Mace Windu \(F\)|"
-                                          r"Mace Windu \(F\).*Chewbacca \(M\)"):
+    first, last = _unwritten_light()
+    deck = _deck_with(tmp_path, f"2 {first}\n1 {last}")
+    with pytest.raises(ConfigError) as refused:
         new_state({"light": deck}, 1)
+    assert first in str(refused.value) and last in str(refused.value)
     s = new_state({"light": deck, "allow_unimplemented": True}, 1)
-    assert sum(s.name(c) == "Chewbacca (M)" for c in range(len(s.card_def))) == 2
+    assert sum(s.name(c) == first for c in range(len(s.card_def))) == 2 + (first == last)
     code, out = run("play", "tcg", "--deck", deck, "--agents", "greedy", "--quiet")
-    assert code != 0 and "Chewbacca (M)" in out and "--allow-unimplemented" in out
+    assert code != 0 and first in out and "--allow-unimplemented" in out and "--abilities" in out
 
 
 def test_play_prints_a_whole_game() -> None:

@@ -22,6 +22,7 @@ from tests.tcg.helpers import (
     in_attack_window,
     position,
     rolled_in_log,
+    run_out,
     start,
     texts,
     unit,
@@ -778,14 +779,6 @@ def _battle_played(player: int, card: str, dark: dict[str, Any], light: dict[str
     return s
 
 
-def _run_out(s: TcgState, limit: int = 100) -> None:
-    for _ in range(limit):
-        if not s.tasks or s.done:
-            return
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
-
-
 NO_GOOD = "No Good to Me Dead"              # Dark Battle card (RAS): pay 0, you get no Bounty
 
 
@@ -796,12 +789,12 @@ def test_change_in_destiny_pays_four_to_disrupt() -> None:
                        {"hand": ["Change in Destiny"], "arena": [NSG]}, (0, 5))
     act(s, f"play {c(s, 'Change in Destiny')}")
     assert ("cancelled", unit(s, NO_GOOD)) in s.effects and s.force[LIGHT] == 1
-    _run_out(s)
+    run_out(s)
     assert ("no_bounty", LIGHT) not in s.effects
     s = _battle_played(DARK, NO_GOOD, {"hand": [NO_GOOD], "arena": [BDS]},
                        {"hand": ["Change in Destiny"], "arena": [NSG]}, (0, 3))
     assert f"play {c(s, 'Change in Destiny')}" not in texts(s)
-    _run_out(s)
+    run_out(s)
     assert ("no_bounty", LIGHT) in s.effects
 
 
@@ -813,7 +806,7 @@ def test_desperate_times_discards_your_hand_to_disrupt() -> None:
     act(s, f"play {c(s, 'Desperate Times')}")
     assert s.hand[LIGHT] == [] and s.zone[unit(s, CLONE)] == DISCARD and s.zone[unit(s, LEIA_C)] == DISCARD
     assert ("cancelled", unit(s, NO_GOOD)) in s.effects
-    _run_out(s)
+    run_out(s)
     assert ("no_bounty", LIGHT) not in s.effects
 
 
@@ -827,7 +820,7 @@ def test_sacrifice_discards_a_unit_to_disrupt_a_cheap_battle_card() -> None:
     act(s, f"play {c(s, 'Sacrifice')}")
     act(s, f"choose {c(s, GUARD)}")
     assert s.zone[unit(s, GUARD)] == DISCARD and ("cancelled", unit(s, "Yoda's Lesson")) in s.effects
-    _run_out(s)
+    run_out(s)
     assert len(s.hand[LIGHT]) == 0 and s.force[LIGHT] == 0
     s = _battle_played(LIGHT, "Slipping Through", dark,
                        {"hand": ["Slipping Through"], "arena": [NSG]}, (0, 8))
@@ -902,7 +895,7 @@ def test_cloud_city_prison_empties_both_force_pools_as_the_turn_ends() -> None:
     for locs, left in ((["Cloud City Prison"], (0, 0)), ([], (5, 3))):
         s = position(dark={"locations": locs, "arena": [GUARD]}, light={"arena": [NSG]}, force=(5, 3))
         start(s, ("end_battle",), ("end_turn",))
-        _run_out(s)
+        run_out(s)
         assert (s.force[DARK], s.force[LIGHT]) == left and not s.done
 
 
@@ -919,7 +912,7 @@ def test_obi_wans_spirit_a_makes_your_jedi_abilities_cheaper_and_takes_no_damage
     close_window(s)
     assert s.damage[yoda] == 1 and s.force[LIGHT] == 0 + 1     # 2 paid, 1 back from his trigger
     start(s, ("damage", spirit, 3, -1, 1))
-    _run_out(s)
+    run_out(s)
     assert s.damage[spirit] == 0
     alone = position(light={"arena": ["Obi-Wan's Spirit (A)"]}, dark={"arena": []})
     assert not alone.controls(LIGHT, 2)
@@ -938,7 +931,7 @@ def test_millennium_falcon_g_rolls_to_avoid_damage() -> None:
         s = position(light={"arena": ["Millennium Falcon (G)"]}, seed=seed)
         f = unit(s, "Millennium Falcon (G)")
         start(s, ("damage", f, 3, -1, 1))
-        _run_out(s)
+        run_out(s)
         roll = int(next(x for x in s.log if "to avoid the damage" in x).split(" rolls ")[1].split()[0])
         assert s.damage[f] == (0 if roll <= 2 else 3)
         seen.add(roll <= 2)
@@ -961,7 +954,7 @@ def test_c_3po_e_is_shuffled_into_the_deck_with_his_stack_when_discarded() -> No
     s.tasks = []
     discard_unit(s, top)
     F.run(s)
-    _run_out(s)
+    run_out(s)
     assert s.discard[LIGHT] == [] and len(s.deck[LIGHT]) == 5
     assert {top, below, unit(s, "Jedi Lightsaber")} <= set(s.deck[LIGHT])
 
@@ -974,7 +967,7 @@ def test_streets_of_cloud_city_fights_the_ground_battle_first() -> None:
         for u in s.all_in_play():
             s.tapped[u] = True
         start(s, ("battle",))
-        _run_out(s)
+        run_out(s)
         return [x.split()[0] for x in s.log if x.endswith(" battle") and len(x.split()) == 2]
 
     assert order([]) == ["Space", "Ground", "Character"]

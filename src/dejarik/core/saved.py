@@ -45,11 +45,17 @@ def _test_for(kind: Any) -> Callable[[Any], bool]:
     return lambda v: isinstance(v, kind)
 
 
-def check_game(data: Any, game: str) -> None:
-    """Refuse data that is not a saved position of `game`."""
+def check_game(data: Any, game: str, engine_version: str) -> None:
+    """Refuse data that is not a saved position of `game`, or one saved by another version of
+    its engine (its rules or its fields may read differently)."""
     if not isinstance(data, Mapping) or data.get("game") != game:
         found = data.get("game") if isinstance(data, Mapping) else type(data).__name__
         raise SaveError(f"saved game: not a {game} position (game: {found!r})")
+    if "engine_version" not in data:
+        raise SaveError("saved game: missing field(s) engine_version")
+    if data["engine_version"] != engine_version:
+        raise SaveError(f"saved game: field 'engine_version': made by engine "
+                        f"{short_repr(data.get('engine_version'))}, this is {engine_version}")
 
 
 POSITION_HEADER = ("game", "engine_version")

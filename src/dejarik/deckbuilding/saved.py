@@ -39,10 +39,7 @@ def state_from_json(cls: type[DeckbuildingState], data: Mapping[str, Any]) -> De
     nothing is half-built."""
     from dejarik.deckbuilding.family import ENGINE_VERSION
 
-    check_game(data, "deckbuilding")
-    if data.get("engine_version") != ENGINE_VERSION:
-        raise SaveError(f"saved game: field 'engine_version': made by engine "
-                        f"{data.get('engine_version')}, this is {ENGINE_VERSION}")
+    check_game(data, "deckbuilding", ENGINE_VERSION)
     check_fields(data, _TYPES, known=POSITION_HEADER)
     for i, raw in enumerate(data["players"]):
         check_fields(raw, _PLAYER, f"players[{i}].")

@@ -32,7 +32,7 @@ def state_from_json(cls: type[PandemicState], data: Mapping[str, Any]) -> Pandem
     from dejarik.pandemic.game import new_state
     from dejarik.pandemic.invariants import check_invariants
 
-    check_game(data, "pandemic")
+    check_game(data, "pandemic", ENGINE_VERSION)
     check_fields(data, {"config": dict[str, Any], "rng": int}, known=(*POSITION_HEADER, *FIELDS.names))
     try:
         s = new_state(dict(data["config"]), 0)   # the shared parts: pack, routes, tracks

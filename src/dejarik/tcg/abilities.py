@@ -66,6 +66,14 @@ class Sel:
                                             # each unit differs from the others in it
     cost_cap: str = ""                      # total build cost at most: "force" the controller's
                                             # Force now, "counters" the counters on the ability's card
+    discarded_by_damage: int = -1           # (zone: discard) last discarded this turn by damage of
+                                            # more than N times its total health (-1: not asked)
+    slower_than_chosen: bool = False        # speed now below the printed speed of the card(s) an
+                                            # earlier step chose (a card revealed from hand)
+    hand_match: tuple[str, ...] = ()        # a unit the controller's hand holds a card matched
+                                            # to (HAND_MATCH words: effects.hand_matches)
+    total_cost: int | None = None           # a choice of several: the picks' total build costs
+    total_cost_x: bool = False              # at most total_cost (or, with _x, the X of the context)
 
 
 ARENA_CHOSEN, ARENA_ATTACK = 10, 11         # the arena chosen earlier / of the attack in progress
@@ -101,31 +109,51 @@ class Ability:
     evade: bool = False           # an Evade ability (some effects forbid Evade only)
     reserves: bool = False        # Reserves: works only while the unit is retreated (build zone)
     from_discard: bool = False    # works only while its card is in its owner's discard pile
+    from_build: bool = False      # works only while its card lies face down in its owner's build zone
     build_points: int = 0         # build points to pay (a cost)
     once_per_turn: bool = False   # an activated ability its unit may use once a turn
     force_cost: bool = True       # its cost names Force ("Pay 0 Force" too); False: tap only etc.
+    remove: tuple[Op, ...] = ()   # a cost: cards removed from the game from a discard pile (the
+                                  # choice and the removal, Reader.removal)
 
 
 UNIT_OR_MISSION = (*ARENAS, "mission")   # a selector's `type` words
+FETCH_PLACES = ("deck", "hand", "discard")   # where a `fetch` may take cards from
 SEARCH_KINDS = ("battle", "unit", "location", "any", *ARENAS, "equipment")   # a search's `kind`
 KEYWORDS = ("critical_hit", "shields", "bombard", "ion_cannon", "stun", "accuracy", "overkill",
             "dice_penalty", "unpreventable", "barrage", "armor", "unpreventable_all")
 # keywords without a number: n is 1 when left out
 FLAG_KEYWORDS = ("overkill", "unpreventable", "armor", "unpreventable_all")
-TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any", "intercept", "retaliate", "disrupt")
+DISRUPT_KINDS = ("battle", "mission", "ability")   # what a `disrupt` effect may answer
+TIMINGS = ("build", "would_attack", "attack", "reroll", "prevent", "any", "intercept", "retaliate", "disrupt",
+           "upkeep")
+ASIDE_BACK = ("hand", "deck_top", "deck_bottom", "discard")
+"""Where set-aside cards return (set_aside): their owner's hand, the top or the bottom of their
+owner's deck (in an order the player who set them aside picks), their owner's discard pile."""
+ASIDE_UNTIL = ("space_step", "ground_step", "character_step", "turn", "chance")
+"""When set-aside cards return: at the end of that battle step (its index is the arena's), of
+the turn, or of the play-or-pass sequence in progress ("chance")."""
 EVENTS = ("battle_start", "battle_end", "step_start_character", "build_roll", "deployed",
           "discarded", "attack_end", "attacks", "destroys", "draw_step", "damages",
           "discarded_from_hand",
           "attacked", "other_deployed", "takes_damage", "step_start_space", "step_start_ground",
           "step_end_space", "step_end_ground", "step_end_character", "build_step_start", "draws",
-          "unit_attacks", "deploys_while_discarded", "prevents")
+          "unit_attacks", "deploys_while_discarded", "prevents", "unit_discarded", "unit_destroys")
+# the events a trigger may answer while its card is in its owner's hand (`from_hand: true`)
+HAND_EVENTS = ("unit_discarded",)
 STAT_KEYS = ("speed", "power", "critical_hit")
 # the ways an Upkeep may be paid (reference section 6)
-UPKEEP_OPTIONS = ("build_points", "force", "discard", "tap", "counters", "mill", "tap_unit", "to_hand")
+UPKEEP_OPTIONS = ("build_points", "force", "discard", "tap", "counters", "mill", "tap_unit", "to_hand",
+                  "remove_cards")
 # the triggers a pilot may give the unit it flies (flow.fire runs them for the unit)
 PILOT_EVENTS = ("discarded", "battle_end", "battle_start", "attacks", "step_start_space", "step_start_ground",
                 "step_start_character", "build_roll")
 UNTIL = ("attack", "battle", "turn")
+# how a card of the hand is matched against a unit (hand_to_arena `match`, selector `hand_match`):
+# the same complete type line (type and whole subtype), another unique name, a printed build cost
+# at most the unit's card's, a unit card of the arena the unit is (was) in, a cost the
+# controller's Force can pay
+HAND_MATCH = ("type_line", "other_name", "max_cost", "arena", "afford")
 
 
 class _Reader:
@@ -177,7 +205,8 @@ class _Reader:
         "owner", "arena", "type", "subtype", "not_subtype", "name", "tapped", "damaged", "other",
         "other_than", "max_power", "zone", "any_of", "side", "unique", "all_subtypes", "min_power",
         "has_keyword", "max_health", "piloted", "chosen", "stacked", "min_speed", "max_speed",
-        "max_cost", "has_upkeep", "is_pilot", "discards_here", "has_bounty", "different"})
+        "max_cost", "has_upkeep", "is_pilot", "discards_here", "has_bounty", "different",
+        "slower_than", "hand_match", "total_cost", "discarded_by_damage"})
 
     def sel(self, value: Any, what: str) -> Sel:
         if value is None:
@@ -203,6 +232,8 @@ class _Reader:
                      "is_pilot", "discards_here", "has_bounty"):
             if flag in d and not isinstance(d[flag], bool):
                 raise self.fail(f"{what}.{flag}: true or false, got {d[flag]!r}")
+        if d.get("slower_than", "chosen") != "chosen":
+            raise self.fail(f"{what}.slower_than: only chosen, got {d['slower_than']!r}")
         if d.get("other_than", "defender") not in ("defender", "chosen", "threatened"):
             raise self.fail(f"{what}.other_than: defender, chosen or threatened, got {d['other_than']!r}")
         if d.get("zone", "build") not in ("build", "any", "location", "discard"):
@@ -242,11 +273,17 @@ class _Reader:
                    max_speed=self.integer(d["max_speed"], f"{what}.max_speed", 0)
                    if "max_speed" in d else None,
                    max_cost=self.integer(d["max_cost"], f"{what}.max_cost", 0)
-                   if "max_cost" in d and d["max_cost"] not in ("force", "counters") else None,
-                   cost_cap=d["max_cost"] if d.get("max_cost") in ("force", "counters") else "",
+                   if "max_cost" in d and d["max_cost"] not in ("force", "counters", "x") else None,
+                   # x: at most the X an earlier step set (x_is), in a choice (effects._choose)
+                   cost_cap=d["max_cost"] if d.get("max_cost") in ("force", "counters", "x") else "",
                    has_upkeep=d.get("has_upkeep"), is_pilot=d.get("is_pilot"),
                    discards_here=bool(d.get("discards_here")),
-                   has_bounty=d.get("has_bounty"),
+                   has_bounty=d.get("has_bounty"), slower_than_chosen="slower_than" in d,
+                   hand_match=self.hand_match(d.get("hand_match", []), f"{what}.hand_match"),
+                   total_cost=(None if "total_cost" not in d else 0 if d["total_cost"] == "x"
+                               else self.integer(d["total_cost"], f"{what}.total_cost", 0)),
+                   total_cost_x=d.get("total_cost") == "x",
+                   discarded_by_damage=self.discarded_by(d, what),
                    any_of=tuple(self.sel(a, f"{what}.any_of[{i}]") for i, a in enumerate(alts)))
 
     # -- targets and effects ---------------------------------------------------------------
@@ -264,13 +301,17 @@ class _Reader:
             return ("defender",)
         if value == "last_attacker":    # the unit that made the last attack (none since)
             return ("last_attacker",)
-        d = self.mapping(value, what, {"choose", "by", "up_to", "each", "attacker", "pick_any"})
+        d = self.mapping(value, what, {"choose", "by", "up_to", "each", "attacker", "pick_any", "at_least"})
         if "choose" in d:
             by = {"you": 0, "opponent": 1}.get(d.get("by", "you"))
             if by is None:
                 raise self.fail(f"{what}.by: you or opponent, got {d['by']!r}")
             hi = self.integer(d.get("up_to", 1), f"{what}.up_to", 1)
-            steps.append(("choose", self.sel(d["choose"], f"{what}.choose"), by, 1, hi))
+            # at_least: no stopping before that many are picked (while any can be)
+            lo = self.integer(d.get("at_least", 1), f"{what}.at_least", 1)
+            if lo > hi:
+                raise self.fail(f"{what}.at_least: at most up_to ({hi})")
+            steps.append(("choose", self.sel(d["choose"], f"{what}.choose"), by, lo, hi))
             return ("chosen",)
         if "pick_any" in d:
             steps.append(("choose", self.sel(d["pick_any"], f"{what}.pick_any"), 0, 0, 99))
@@ -281,10 +322,30 @@ class _Reader:
             return ("attacker", d["attacker"] == "you")
         raise self.fail(f"{what}: name a unit with choose, each, pick_any, attacker or self")
 
+    def discarded_by(self, d: dict[str, Any], what: str) -> int:
+        """`discarded_by_damage: N` (with `zone: discard`): a card whose last discard this turn
+        was by damage of more than N times its total health."""
+        if "discarded_by_damage" not in d:
+            return -1
+        if d.get("zone") != "discard":
+            raise self.fail(f"{what}.discarded_by_damage: only with zone: discard")
+        return self.integer(d["discarded_by_damage"], f"{what}.discarded_by_damage", 0)
+
     def different(self, value: Any, what: str) -> str:
-        if value not in ("", "speed", "name"):
-            raise self.fail(f"{what}: speed or name, got {value!r}")
+        if value not in ("", "speed", "name", "arena"):
+            raise self.fail(f"{what}: speed, name or arena, got {value!r}")
         return str(value)
+
+    def hand_match(self, value: Any, what: str) -> tuple[str, ...]:
+        """Words of HAND_MATCH: how a hand card is matched against a unit (hand_to_arena's
+        `match`, the selector's `hand_match`)."""
+        if value in ([], None):
+            return ()
+        items = self.words(value, what)
+        for w in items:
+            if w not in HAND_MATCH:
+                raise self.fail(f"{what}: words of {', '.join(HAND_MATCH)}, got {w!r}")
+        return items
 
     def side(self, value: Any, what: str) -> str:
         if value not in ("you", "opponent", "dark", "light"):
@@ -321,12 +382,13 @@ class _Reader:
             steps.append(("modify", unit, stats, UNTIL.index(d["until"])))
         elif name in ("damage", "dice_damage", "remove_damage"):
             d = self.mapping(arg, at, {"unit", "n", "unless", "no_evade"} if name == "damage"
-                             else {"unit", "n", "leave"} if name == "remove_damage"
+                             else {"unit", "n", "leave", "health_left"} if name == "remove_damage"
                              else {"unit", "n", "unless", "only_prevented_by"})
             unit = self.target(d.get("unit"), f"{at}.unit", steps)
-            every = d.get("n") == "all" and name == "remove_damage"
+            every = (d.get("n") == "all" or "health_left" in d) and name == "remove_damage"
             n: Any = -1 if every else ("counters" if d.get("n") == "counters" and name == "damage"
-                                      else "x" if d.get("n") == "x" and name == "dice_damage"
+                                      else "x" if d.get("n") == "x"
+                                      and name in ("dice_damage", "remove_damage")
                                       else "chosen_cost"
                                       if d.get("n") == "chosen_cost" and name == "remove_damage"
                                       else "power" if d.get("n") == "power" and name == "dice_damage"
@@ -341,6 +403,10 @@ class _Reader:
                 if not every:
                     raise self.fail(f"{at}.leave: only with n: all")
                 unless = self.integer(d["leave"], f"{at}.leave", 1)
+            if "health_left" in d:  # remove_damage: down to N health left ("until it is at 1 health")
+                if "n" in d or "leave" in d:
+                    raise self.fail(f"{at}.health_left: not with n or leave")
+                unless = ("health", self.integer(d["health_left"], f"{at}.health_left", 1))
             # only_prevented_by: only prevention abilities of units the selector names (of the
             # damaged unit's side) can prevent it ("only by a Jedi Master")
             only = ((self.sel(d["only_prevented_by"], f"{at}.only_prevented_by"),)
@@ -386,12 +452,14 @@ class _Reader:
                           self.integer(d.get("critical_hit", 0), f"{at}.critical_hit", 0),
                           self.integer(d.get("accuracy", 0), f"{at}.accuracy", 0)))
         elif name == "choose_arena":
-            d = self.mapping(arg, at, {"not_attacked", "among"})
+            d = self.mapping(arg, at, {"not_attacked", "among", "with"})
             among = self.words(d["among"], f"{at}.among") if "among" in d else ARENAS
             if any(a not in ARENAS for a in among):
                 raise self.fail(f"{at}.among: arenas ({', '.join(ARENAS)}), got {d['among']!r}")
+            # with: only an arena where the selector names a unit ("where you have a Jedi")
             steps.append(("choose_arena", bool(d.get("not_attacked")),
-                          tuple(ARENAS.index(a) for a in among)))
+                          tuple(ARENAS.index(a) for a in among),
+                          *((self.sel(d["with"], f"{at}.with"),) if "with" in d else ())))
         elif name == "choose_one":
             if not isinstance(arg, list) or len(arg) < 2:
                 raise self.fail(f"{at}: expected a list of two or more effect lists")
@@ -437,9 +505,17 @@ class _Reader:
                               self.integer(d.get("n"), f"{at}.n", 1)))
         elif name == "disrupt":
             # the Battle card just played (the one a `disrupt` timing answers) is cancelled,
-            # unless its controller pays N Force
-            d = self.mapping(arg, at, {"unless_pays"})
-            steps.append(("disrupt", self.integer(d.get("unless_pays", 0), f"{at}.unless_pays", 0)))
+            # unless its controller pays N Force; `what`: the kinds it may answer (a Battle card,
+            # a Mission just completed, an activated ability just used); `lock`: a disrupted
+            # ability can't be used again this turn
+            d = self.mapping(arg, at, {"unless_pays", "what", "lock"})
+            kinds = self.words(d.get("what", "battle"), f"{at}.what")
+            if not kinds or any(k not in DISRUPT_KINDS for k in kinds):
+                raise self.fail(f"{at}.what: one or more of {', '.join(DISRUPT_KINDS)}, got {d['what']!r}")
+            if d.get("lock", False) not in (True, False) or (d.get("lock") and "ability" not in kinds):
+                raise self.fail(f"{at}.lock: true or false, and only with what: ability")
+            steps.append(("disrupt", self.integer(d.get("unless_pays", 0), f"{at}.unless_pays", 0),
+                          kinds, bool(d.get("lock"))))
         elif name == "pay_x":
             # "Pay X Force": the controller names X (1 up to their Force) and pays it; `n: x` in
             # a later step reads it
@@ -499,17 +575,53 @@ class _Reader:
         elif name == "reveal_build":
             # reveal the top n of your deck; one card of the type among them goes face down into
             # your build zone with build counters; the rest are discarded
-            d = self.mapping(arg, at, {"n", "type", "counters"})
+            d = self.mapping(arg, at, {"n", "type", "counters", "until_names", "by"})
             if d.get("type") not in CARD_TYPES:
                 raise self.fail(f"{at}.type: one of {', '.join(CARD_TYPES)}")
-            steps.append(("reveal_build", self.integer(d.get("n"), f"{at}.n", 1), d["type"],
-                          self.integer(d.get("counters", 0), f"{at}.counters", 0)))
+            revealed_counters = self.integer(d.get("counters", 0), f"{at}.counters", 0)
+            if "until_names" in d:
+                # reveal from the top until that many cards of the type with different names
+                # are shown; `by`: the player who picks among them (opponent: Parting of Heroes)
+                if "n" in d:
+                    raise self.fail(f"{at}: n or until_names, not both")
+                steps.append(("reveal_build", -1, d["type"], revealed_counters,
+                              self.integer(d["until_names"], f"{at}.until_names", 1),
+                              self.side(d.get("by", "you"), f"{at}.by")))
+            else:
+                if "by" in d:
+                    raise self.fail(f"{at}.by: only with until_names")
+                steps.append(("reveal_build", self.integer(d.get("n"), f"{at}.n", 1), d["type"],
+                              revealed_counters))
         elif name == "reveal_take":
             # you name a card type; the side named reveals its top n cards, takes those of that
             # type into hand and discards the rest
             d = self.mapping(arg, at, {"side", "n"})
             steps.append(("reveal_take", self.side(d.get("side", "you"), f"{at}.side"),
                           self.integer(d.get("n"), f"{at}.n", 1)))
+        elif name == "fetch":
+            # up to N cards of that name (any version) from any of these places of yours, taken
+            # one at a time, go into their arena untapped (not a deployment); the deck is then
+            # shuffled: always, or only if a card was taken from it (shuffle: if_taken)
+            d = self.mapping(arg, at, {"name", "up_to", "from", "to", "shuffle"})
+            if not isinstance(d.get("name"), str) or not d["name"]:
+                raise self.fail(f"{at}.name: a card name, got {d.get('name')!r}")
+            places = d.get("from")
+            if not isinstance(places, list) or not places or any(x not in FETCH_PLACES for x in places):
+                raise self.fail(f"{at}.from: a list of {', '.join(FETCH_PLACES)}, got {places!r}")
+            if d.get("to") != "arena":
+                raise self.fail(f"{at}.to: arena (the only place yet), got {d.get('to')!r}")
+            if d.get("shuffle", "always") not in ("always", "if_taken"):
+                raise self.fail(f"{at}.shuffle: always or if_taken, got {d.get('shuffle')!r}")
+            steps.append(("fetch", d["name"], self.integer(d.get("up_to"), f"{at}.up_to", 1),
+                          tuple(FETCH_PLACES.index(x) for x in places), d.get("shuffle", "always")))
+        elif name == "hand_to_held":
+            # you may put a unit card of your hand (of that type) face down under this unit:
+            # held, known to its owner only
+            d = self.mapping(arg, at, {"type"})
+            kind = d.get("type", "")
+            if kind and kind not in ARENAS:
+                raise self.fail(f"{at}.type: a unit type ({', '.join(ARENAS)}), got {kind!r}")
+            steps.append(("hand_to_held", kind))
         elif name == "gather":
             # any number of cards of the subtype with different names from your deck into your
             # hand, shown; then force_each Force for each card taken
@@ -621,6 +733,38 @@ class _Reader:
             if d.get("untap", False) not in (True, False):
                 raise self.fail(f"{at}.untap: true or false, got {d.get('untap')!r}")
             steps.append(("move_arena", unit, ARENAS.index(d["to"]), bool(d.get("untap", False))))
+        elif name == "set_aside":
+            # cards go into the set-aside place for a while (docs/tcg.md, "Cards set aside"):
+            # from the top of a deck (n) or a hand (kind: only cards of that kind); face up or
+            # down; the controller may play the Battle cards among them as if from hand (any,
+            # one, none); the rest go back at `until` to `back`
+            d = self.mapping(arg, at, {"from", "side", "n", "kind", "face", "play", "back", "until"})
+            source = d.get("from")
+            if source not in ("deck", "hand"):
+                raise self.fail(f"{at}.from: deck or hand, got {source!r}")
+            n = self.integer(d.get("n"), f"{at}.n", 1) if source == "deck" else 0
+            if source == "hand" and "n" in d:
+                raise self.fail(f"{at}.n: only with 'from: deck'")
+            kind = d.get("kind", "")
+            if kind not in ("", "battle", "unit", "mission", "location", "equipment"):
+                raise self.fail(f"{at}.kind: battle, unit, mission, location or equipment, got {kind!r}")
+            if kind and source != "hand":
+                raise self.fail(f"{at}.kind: only with 'from: hand'")
+            if d.get("face") not in ("up", "down"):
+                raise self.fail(f"{at}.face: up or down, got {d.get('face')!r}")
+            if d.get("play") not in ("any", "one", "none"):
+                raise self.fail(f"{at}.play: any, one or none, got {d.get('play')!r}")
+            if d.get("back") not in ASIDE_BACK:
+                raise self.fail(f"{at}.back: one of {', '.join(ASIDE_BACK)}, got {d.get('back')!r}")
+            if d.get("until") not in ASIDE_UNTIL:
+                raise self.fail(f"{at}.until: one of {', '.join(ASIDE_UNTIL)}, got {d.get('until')!r}")
+            steps.append(("set_aside", source, self.side(d.get("side", "you"), f"{at}.side"), n, kind,
+                          d["face"] == "up", d["play"], ASIDE_BACK.index(d["back"]),
+                          ASIDE_UNTIL.index(d["until"])))
+        elif name == "extra_use":
+            # for this attack one of the unit's activated abilities may be used one extra time
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("extra_use", self.target(d.get("unit"), f"{at}.unit", steps)))
         elif name == "hold_top":
             # the top N cards of your deck go face down under this unit, out of play
             steps.append(("hold_top", self.integer(arg, at, 1)))
@@ -704,16 +848,54 @@ class _Reader:
             steps.append(("win",))
         elif name in ("at_battle_start", "at_attack_end", "at_turn_end", "at_next_step"):
             steps.append((name, self.ops(arg, at)))
+        elif name == "name_x":
+            # the controller names X from 0 to up_to (and, with most: chosen_damage, no more than
+            # the damage counters on the unit an earlier step chose), for the steps after it
+            d = self.mapping(arg, at, {"up_to", "most"})
+            if d.get("most", "chosen_damage") != "chosen_damage":
+                raise self.fail(f"{at}.most: only chosen_damage")
+            steps.append(("name_x", self.integer(d.get("up_to"), f"{at}.up_to", 1), "most" in d))
+        elif name == "repeat":
+            # the effects happen X times (the X of an earlier step: name_x, pay_x, x_is)
+            d = self.mapping(arg, at, {"n", "do"})
+            if d.get("n") != "x":
+                raise self.fail(f"{at}.n: only x (the X named or paid before)")
+            steps.append(("repeat", self.ops(d.get("do"), f"{at}.do")))
+        elif name == "stays_put":
+            # the arena each unit named is in now is remembered; when the turn ends, if every one
+            # of them is in an arena, the one it was in, the effects happen
+            d = self.mapping(arg, at, {"unit", "do"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            steps.append(("stays_put", unit, self.ops(d.get("do"), f"{at}.do")))
+        elif name == "match_from_hand":
+            # you put a unit card of your hand matched (`match`, HAND_MATCH words) against the
+            # unit an earlier step chose (discarded since, perhaps) into its arena, untapped (not
+            # a deployment); pay: cost, its build cost paid in Force; counters: damage, as many
+            # damage counters as that unit had when it left play; optional: "you may"
+            d = self.mapping(arg, at, {"match", "pay", "counters", "optional"})
+            if d.get("pay", "cost") != "cost" or d.get("counters", "damage") != "damage":
+                raise self.fail(f"{at}: pay takes only cost, counters only damage")
+            if d.get("optional", False) not in (True, False):
+                raise self.fail(f"{at}.optional: true or false")
+            steps.append(("match_from_hand", self.hand_match(d.get("match", []), f"{at}.match"),
+                          "pay" in d, "counters" in d, bool(d.get("optional"))))
+        elif name == "hand_to_arena" and arg == "self":
+            # the effect's own card goes from its owner's hand into its arena, untapped (not a
+            # deployment), if its unique name allows (a trigger `from_hand`)
+            steps.append(("hand_to_arena_self",))
         elif name == "hand_to_arena":
             # you put a unit card of your hand (of those types, subtypes, printed cost at most
-            # max_cost) into its arena, untapped: not a deployment
-            d = self.mapping(arg, at, {"type", "subtype", "max_cost"})
+            # max_cost) into its arena, untapped (tapped: true, tapped): not a deployment
+            d = self.mapping(arg, at, {"type", "subtype", "max_cost", "tapped"})
+            if d.get("tapped", False) not in (True, False):
+                raise self.fail(f"{at}.tapped: true or false")
             types = self.words(d.get("type", ""), f"{at}.type")
             if any(k not in ARENAS for k in types):
                 raise self.fail(f"{at}.type: unit types ({', '.join(ARENAS)})")
             subs = tuple(self.words(d.get("subtype", ""), f"{at}.subtype"))
             steps.append(("hand_to_arena", tuple(types), subs,
-                          self.integer(d.get("max_cost", 99), f"{at}.max_cost", 0)))
+                          self.integer(d.get("max_cost", 99), f"{at}.max_cost", 0),
+                          *((True,) if d.get("tapped") else ())))
         elif name == "reveal_to_arena":
             # reveal your deck's top card: a unit card of that type goes into its arena (not a
             # deployment) and is `chosen` after; any other stays on top, known to both players
@@ -763,9 +945,29 @@ class _Reader:
                 raise self.fail(f"{at}: only 'stack' (this card with the cards that left play with it)")
             steps.append(("to_deck",))
         elif name == "to_arena":
-            if arg != "self":
-                raise self.fail(f"{at}: only 'self' (this unit card, from the discard pile)")
-            steps.append(("to_arena",))
+            # chosen: the card(s) an earlier step chose in a discard pile (Emperor's Prize)
+            if arg not in ("self", "chosen"):
+                raise self.fail(f"{at}: 'self' (this unit card, from the discard pile) or 'chosen' "
+                                f"(the card an earlier step chose in a discard pile)")
+            steps.append(("to_arena",) if arg == "self" else ("to_arena", "chosen"))
+        elif name == "shield_units":
+            # this turn all damage to the units `units` names is prevented; with `recoil`, each
+            # point an attacking unit the selector names would have dealt in its attack puts a
+            # damage counter on that attacker (Human Shield)
+            d = self.mapping(arg, at, {"units", "recoil"})
+            steps.append(("shield_units", self.sel(d.get("units"), f"{at}.units"),
+                          self.sel(d["recoil"], f"{at}.recoil") if "recoil" in d else None))
+        elif name == "cant_lose":
+            # this turn the controller can't lose the game (R2-D2's Heroism)
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("cant_lose",))
+        elif name == "replace_discard":
+            # while the effect's own unit stays in play: when the unit named would be discarded
+            # from its arena, the controller may have `do` happen instead (the unit `chosen`)
+            d = self.mapping(arg, at, {"unit", "do"})
+            unit = self.target(d.get("unit"), f"{at}.unit", steps)
+            steps.append(("replace_discard", unit, self.ops(d.get("do"), f"{at}.do")))
         elif name == "discard_face_down":
             # you pick one of the side's face-down cards in the build zone; it is discarded,
             # unless (with unless_pays) its owner pays that much Force
@@ -780,15 +982,40 @@ class _Reader:
             # this turn the unit(s) can't use activated abilities (Evade and the like included)
             d = self.mapping(arg, at, {"unit"})
             steps.append(("silence", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "name_top":
+            # that side shuffles its deck; you name a card (from what you may know: docs/tcg.md);
+            # they reveal the top card and put it into their hand; a match (every version of
+            # the name) and the effects happen
+            d = self.mapping(arg, at, {"side", "do"})
+            steps.append(("name_top", self.side(d.get("side", "opponent"), f"{at}.side"),
+                          self.ops(d.get("do"), f"{at}.do")))
+        elif name == "reveal_hand":
+            # you reveal a card of those types from your hand: it stays there, known to both
+            # players, and is `chosen` for the steps after it
+            d = self.mapping(arg, at, {"type"})
+            kinds = self.words(d.get("type"), f"{at}.type")
+            if not kinds or any(k not in CARD_TYPES for k in kinds):
+                raise self.fail(f"{at}.type: card types ({', '.join(CARD_TYPES)})")
+            steps.append(("reveal_hand", tuple(kinds)))
         elif name == "dig":
             # look at the top n cards of your deck, take `take` of them into hand, the rest go
             # under the deck
-            d = self.mapping(arg, at, {"n", "take"})
-            n = self.integer(d.get("n"), f"{at}.n", 1)
-            take = self.integer(d.get("take"), f"{at}.take", 1)
-            if take > n:
-                raise self.fail(f"{at}.take: at most n ({n})")
-            steps.append(("dig", n, take))
+            d = self.mapping(arg, at, {"n", "take", "rest"})
+            if d.get("rest", "bottom") not in ("bottom", "discard"):
+                raise self.fail(f"{at}.rest: bottom (under the deck) or discard, got {d['rest']!r}")
+            rest = d.get("rest", "bottom")
+            if d.get("n") == "paid":
+                # "pay any amount of Force; look at that many cards": the controller names the
+                # amount (0 up to their Force) and pays it; take: x, the context's X (a
+                # Mission's build counters when completed: Future Sight)
+                take_x: Any = "x" if d.get("take") == "x" else self.integer(d.get("take"), f"{at}.take", 1)
+                steps.append(("dig", "paid", take_x, rest))
+            else:
+                n = self.integer(d.get("n"), f"{at}.n", 1)
+                take = self.integer(d.get("take"), f"{at}.take", 1)
+                if take > n:
+                    raise self.fail(f"{at}.take: at most n ({n})")
+                steps.append(("dig", n, take) if rest == "bottom" else ("dig", n, take, rest))
         elif name == "arrange_top":
             # look at the top n cards of that side's deck; with discard_type, discard any of its
             # unit cards of that type there; put the rest back on top in any order
@@ -824,9 +1051,49 @@ class _Reader:
             if arg != "self":
                 raise self.fail(f"{at}: only self (the pilots aboard this unit)")
             steps.append(("retreat_pilots",))
+        elif name == "stack_under":
+            # the effect's own card, a lone card in an arena, goes beneath the stack of a unit the
+            # selector names, chosen now: of another name, no card of its name there, with room
+            steps.append(("stack_under", self.sel(arg, at)))
+        elif name == "copy_pilot":
+            # the effect's own unit gets the pilot abilities of the pilot named (as if it were
+            # aboard, whatever it may fly) until the turn ends: Hound's Tooth (A)
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("copy_pilot", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "deploy_self":
+            # the effect's own card, face down in its owner's build zone, is deployed into its
+            # arena (a deployment; its unique name permitting): "Pay 2 -> deploy Maul"
+            if arg is not True:
+                raise self.fail(f"{at}: only true")
+            steps.append(("deploy_self",))
+        elif name == "discard_pilot":
+            # the pilots aboard the effect's own unit that the selector names are discarded (the
+            # unit stays): "discard Needa", given by a pilot to the unit it flies
+            steps.append(("discard_pilot", self.sel(arg, at)))
         elif name == "hand_to_deck_top":
             # N cards of your choice from hand go on top of your deck (x: the X set before)
             steps.append(("hand_to_deck_top", "x" if arg == "x" else self.integer(arg, at, 1)))
+        elif name == "secret_bid":
+            # "you and your opponent each secretly bid Force": the Dark Side bids, then the Light
+            # Side, neither seeing the other's bid; `win` if your bid is at least theirs (you win
+            # ties), else `lose`; the winner pays its bid (option secret_bid: both pay)
+            d = self.mapping(arg, at, {"win", "lose"})
+            steps.append(("secret_bid", self.ops(d.get("win", []), f"{at}.win"),
+                          self.ops(d.get("lose", []), f"{at}.lose")))
+        elif name == "no_effect":
+            # until the turn ends the Location named (`{choose: {zone: location, owner: any}}`)
+            # has no effect: its abilities are off
+            d = self.mapping(arg, at, {"unit"})
+            steps.append(("no_effect", self.target(d.get("unit"), f"{at}.unit", steps)))
+        elif name == "gain_split":
+            # "gain any combination of build points and Force totalling N": the controller picks
+            # how much of it is Force, the rest build points (n: x, the X set before; half: half
+            # of it, rounded down)
+            d = self.mapping(arg, at, {"n", "half"})
+            if d.get("half", False) not in (True, False):
+                raise self.fail(f"{at}.half: true or false")
+            n = "x" if d.get("n") == "x" else self.integer(d.get("n"), f"{at}.n", 1)
+            steps.append(("gain_split", n, bool(d.get("half"))))
         elif name == "x_is":
             # X, for the steps after it: the damage counters on the effect's own unit now
             # ({count: SELECTOR}: the number of units the selector names now)
@@ -834,9 +1101,12 @@ class _Reader:
                 d = self.mapping(arg, at, {"count"})
                 steps.append(("x_is", "count", self.sel(d.get("count"), f"{at}.count")))
                 return
-            if arg != "damage":
-                raise self.fail(f"{at}: damage (the counters on this unit now) or {{count: SELECTOR}}")
+            if arg not in ("damage", "chosen_cost"):    # chosen_cost: the total build cost of the
+                raise self.fail(f"{at}: damage (the counters on this unit now), chosen_cost "  # units
+                                f"or {{count: SELECTOR}}")     # an earlier step chose (+1 per card beneath)
             steps.append(("x_is", arg))
+        elif name == "pick_any":    # choose any number of units for the steps after it, doing nothing yet
+            steps.append(("choose", self.sel(arg, at), 0, 0, 99))
         elif name == "watch_discard":
             # this turn, whenever the unit (or a unit the selector names) is discarded from an
             # arena or a build zone, the effects happen; the discarded unit is `chosen` in them
@@ -929,6 +1199,8 @@ class _Reader:
             steps.append(("may_stay_tapped", self.target(d.get("unit"), f"{at}.unit", steps)))
         elif name == "no_bounty":     # this turn the side named receives no Bounty
             steps.append(("no_bounty", self.side(arg, at)))
+        elif name == "remove_cards":  # N cards of a discard pile chosen and removed from the game
+            steps.extend(self.removal(arg, at))
         elif name == "skip_upkeep":   # this turn its owner doesn't have to pay the unit's Upkeep
             d = self.mapping(arg, at, {"unit"})
             steps.append(("skip_upkeep", self.target(d.get("unit"), f"{at}.unit", steps)))
@@ -1195,7 +1467,8 @@ class _Reader:
                                        "before_own_attacks_in", "damaged", "last_attack_missed", "hand",
                                        "piloted", "all", "outcosts_defender", "step", "pilots", "piloted_by",
                                        "controls", "in_step", "in_arena", "hand_kind", "discard_pile",
-                                       "lethal", "undercosts_defender", "tapped", "disrupting_cost"})
+                                       "lethal", "undercosts_defender", "tapped", "disrupting_cost",
+                                       "defender_discarded", "can_retreat", "deck", "build_counters"})
         if "all" in d:      # every one of these conditions holds
             if not isinstance(d["all"], list) or not d["all"]:
                 raise self.fail(f"{what}.all: a list of conditions")
@@ -1204,6 +1477,8 @@ class _Reader:
                      "lethal", "undercosts_defender", "tapped"):
             if flag in d and d[flag] is not True:
                 raise self.fail(f"{what}.{flag}: only true")
+        if d.get("defender_discarded", True) not in (True, False):   # the attack's defender now
+            raise self.fail(f"{what}.defender_discarded: true or false")
         if d.get("defending", True) not in (True, "self"):
             raise self.fail(f"{what}.defending: true (one of your units) or self (this unit)")
         out = dict(d)
@@ -1222,15 +1497,19 @@ class _Reader:
             out["last_attack_missed"] = self.sel(d["last_attack_missed"], f"{what}.last_attack_missed")
         if "piloted_by" in d:   # a pilot aboard the ability's own unit matches the selector
             out["piloted_by"] = self.sel(d["piloted_by"], f"{what}.piloted_by")
+        if "can_retreat" in d:      # no unit the selector names is barred from retreating
+            out["can_retreat"] = self.sel(d["can_retreat"], f"{what}.can_retreat")
         if "damaged_unit" in d:     # the unit damage is about to be dealt to matches
             out["damaged_unit"] = self.sel(d["damaged_unit"], f"{what}.damaged_unit")
         # N Force; exactly N partial cards; N cards in hand; N pilots aboard the unit, or more
-        for key in ("force", "partial_cards", "hand", "pilots", "disrupting_cost"):
+        for key in ("force", "partial_cards", "hand", "pilots", "disrupting_cost", "build_counters"):
             if key in d:
                 out[key] = self.integer(d[key], f"{what}.{key}", 0)
         # controls: you control it; in_arena: the ability's own card is in it (a Location's arena)
         if "discard_pile" in d:     # N or more cards in your discard pile
             out["discard_pile"] = self.integer(d["discard_pile"], f"{what}.discard_pile", 1)
+        if "deck" in d:     # N or more cards in your deck ("reveal the top card of your deck")
+            out["deck"] = self.integer(d["deck"], f"{what}.deck", 1)
         if "hand_kind" in d:    # a card of these types in your hand
             kinds = self.words(d["hand_kind"], f"{what}.hand_kind")
             if any(k not in CARD_TYPES for k in kinds):
@@ -1245,7 +1524,8 @@ class _Reader:
 
     def cost(self, value: Any, what: str) -> dict[str, Any]:
         d = self.mapping(value or {}, what, {"force", "tap", "discard", "discard_self",
-                                             "damage_self", "retreat_self", "build_points", "discard_type"})
+                                             "damage_self", "retreat_self", "build_points", "discard_type",
+                                             "remove_cards"})
         types = self.words(d["discard_type"], f"{what}.discard_type") if "discard_type" in d else ()
         if any(t not in CARD_TYPES for t in types) or (types and not d.get("discard")):
             raise self.fail(f"{what}.discard_type: card types ({', '.join(CARD_TYPES)}), with discard: N")
@@ -1255,7 +1535,22 @@ class _Reader:
                 "damage_self": self.integer(d.get("damage_self", 0), f"{what}.damage_self", 0),
                 "retreat_self": bool(d.get("retreat_self")),
                 "build_points": self.integer(d.get("build_points", 0), f"{what}.build_points", 0),
-                "discard_types": types, "force_cost": "force" in d}
+                "discard_types": types, "force_cost": "force" in d,
+                # cards removed from the game from a discard pile (offered only with enough there)
+                "remove": (self.removal(d["remove_cards"], f"{what}.remove_cards")
+                           if "remove_cards" in d else ())}
+
+    def removal(self, value: Any, what: str) -> tuple[Op, ...]:
+        """`remove_cards: {n: N, cards: SELECTOR}`: N cards the selector names in a discard pile
+        (its `owner` says whose) are chosen and removed from the game (a cost, an effect or an
+        Upkeep option): the choice, then the removal."""
+        d = self.mapping(value, what, {"n", "cards"})
+        sel = self.sel(d.get("cards"), f"{what}.cards")
+        if sel.build_zone or sel.anywhere or sel.location or sel.any_of or sel.owner == 2:
+            raise self.fail(f"{what}.cards: cards in your or your opponent's discard pile "
+                            f"(owner: you or opponent; no zone or any_of)")
+        n = self.integer(d.get("n", 1), f"{what}.n", 1)
+        return (("choose", replace(sel, discard=True), 0, n, n), ("remove_cards", n))
 
     def upkeep_option(self, value: Any, what: str) -> tuple[str, int, Op]:
         """One way to pay an Upkeep: (kind, amount, the effects that pay it)."""
@@ -1271,6 +1566,9 @@ class _Reader:
             if arg is not True:
                 raise self.fail(f"{what}.to_hand: only true")
             return kind, 1, (("return_to_hand", ("self",), 0),)
+        if kind == "remove_cards":  # remove N cards in your discard pile from the game
+            ops = self.removal(arg, f"{what}.remove_cards")
+            return kind, ops[1][1], ops
         if kind == "tap_unit":      # tap one of your untapped units the selector names
             sel = replace(self.sel(arg, f"{what}.tap_unit"), tapped=False, owner=0)
             return kind, 1, (("choose", sel, 0, 1, 1), ("tap", ("chosen",), 0))
@@ -1381,28 +1679,32 @@ class _Reader:
             d = self.mapping(raw, what, {"static", "if", "attacking"})
             st = self.mapping(d["static"], f"{what}.static",
                               {"units", *STAT_KEYS, "health", "deploy_cost", "cards", "cant_retreat",
-                               "unlimited_stack", "self_cost", "ability",
+                               "unlimited_stack", "self_cost", "ability", "show_draws",
                                "ability_cost", "owner", "open_build", "per", "keyword", "n", "keeps_pilots",
                                "cant_attack", "lure", "forbid_plays", "attacks_build_zone", "extra_pilot",
                                "extra_draw", "open_hand", "rescues_pilot", "battle_cost", "no_upkeep",
                                "pilots_only", "no_control", "pilots_to_arena", "draw_reveal", "bounty_free",
+                               "extra_stack",
                                "own_ability_cost", "attacks_weakest", "ability_discount", "roll_prevent",
                                "battle_order", "heal_double", "idle_discard", "strikes_arena",
                                "equip_discount",
                                "no_damage",
                                "no_attack", "each_player", "force_only", "double_damage", "wins_speed_ties",
-                               "retreats_instead", "attacks_own", "must_attack",
+                               "retreats_instead", "attacks_own", "must_attack", "damage_retreat", "then",
                                "attack_cost", "attackers", "target", "force_stats",
-                               "stay_tapped", "wins_if_marked", "unless_has"})
+                               "stay_tapped", "wins_if_marked", "unless_has", "release_held"})
             out: dict[str, Any] = {}
+            if "then" in st and "damage_retreat" not in st:
+                raise self.fail(f"{what}.static.then: only with damage_retreat")
             if "units" in st:
                 units = st["units"]
                 out["units"] = "self" if units == "self" else self.sel(units, f"{what}.static.units")
                 out["mods"] = tuple(self.integer(st.get(k, 0), f"{what}.static.{k}") for k in STAT_KEYS)
                 if "health" in st:      # +N health (state.health reads these)
                     out["health"] = self.integer(st["health"], f"{what}.static.health")
-                if st.get("per") in ("damage", "held"):   # once for each damage counter on the
-                    out["per"] = st["per"]     # unit, or each card held face down under it
+                if st.get("per") in ("damage", "held", "counters"):   # once for each damage counter on
+                    out["per"] = st["per"]     # the unit, each card held face down under it, or each
+                    # counter (card_counter) on the ability's own card
                 elif "per" in st:     # the bonus counts once for each unit the selector names
                     out["per"] = self.sel(st["per"], f"{what}.static.per")
                 if "keyword" in st:     # the units get a keyword (Accuracy 1) while it holds
@@ -1472,6 +1774,12 @@ class _Reader:
             elif st.get("open_hand") == "opponent":
                 # the opponent plays with the hand face up: both players know its cards
                 out["open_hand"] = True
+            elif "show_draws" in st:
+                # each card the opponent draws is shown to this card's controller (known while
+                # it stays in their hand): C-3PO (F)
+                if st["show_draws"] != "opponent":
+                    raise self.fail(f"{what}.static.show_draws: only opponent, got {st['show_draws']!r}")
+                out["show_draws"] = True
             elif st.get("keeps_pilots") is True:
                 # discarded with pilots aboard, its owner may move them to the build zone instead
                 out["keeps_pilots"] = True
@@ -1551,6 +1859,9 @@ class _Reader:
                 if st["draw_reveal"] is not True:
                     raise self.fail(f"{what}.static.draw_reveal: only true")
                 out["draw_reveal"] = True
+            elif "extra_stack" in st:
+                # the stack this card is in may hold N more cards than the rule's 4 (Yoda (G))
+                out["extra_stack"] = self.integer(st["extra_stack"], f"{what}.static.extra_stack", 1)
             elif "pilots_to_arena" in st:
                 # discarded from its arena with pilots aboard, they go to the Character arena, tapped
                 if st["pilots_to_arena"] is not True:
@@ -1561,6 +1872,21 @@ class _Reader:
                 if st["bounty_free"] is not True:
                     raise self.fail(f"{what}.static.bounty_free: only true")
                 out["bounty_free"] = True
+            elif "release_held" in st:
+                # discarded from that arena, the cards held face down under it go to the build
+                # zone (with N build counters) or, as the units they were, back into the arena
+                # tapped; discarded from elsewhere, they stay set aside (Sando Aqua Monster's ruling)
+                at = f"{what}.static.release_held"
+                r = self.mapping(st["release_held"], at, {"from", "to", "counters"})
+                if r.get("from") not in ARENAS:
+                    raise self.fail(f"{what}.static.release_held.from: one of {', '.join(ARENAS)}, "
+                                    f"got {r.get('from')!r}")
+                if r.get("to") not in ("build", "arena"):
+                    raise self.fail(f"{what}.static.release_held.to: build or arena, got {r.get('to')!r}")
+                if (r["to"] == "build") != ("counters" in r):
+                    raise self.fail(f"{what}.static.release_held.counters: with (and only with) to: build")
+                out["release_held"] = (ARENAS.index(r["from"]), r["to"],
+                                       self.integer(r.get("counters", 0), f"{at}.counters", 0))
             elif "no_control" in st:
                 # it doesn't count toward controlling its arena (for either side)
                 if st["no_control"] is not True:
@@ -1594,6 +1920,12 @@ class _Reader:
                         raise self.fail(f"{what}.static.{key}: only true")
                     if key in st:
                         out[key] = True
+            elif "damage_retreat" in st:
+                # when damage would discard one of its owner's units the selector names, the owner
+                # may prevent it and retreat the unit instead; then the effects (chosen: that unit)
+                sel = self.sel(st["damage_retreat"], f"{what}.static.damage_retreat")
+                out["damage_retreat"] = replace(sel, owner=0)
+                out["then"] = self.ops(st.get("then", []), f"{what}.static.then")
             elif "retreats_instead" in st:
                 # when it would be discarded from its arena, it retreats with its damage removed
                 if st["retreats_instead"] is not True:
@@ -1653,7 +1985,12 @@ class _Reader:
                                                  for k in KEYWORDS if k in gives and k not in STAT_KEYS),
                                "abilities": grants})
         if "pilot" in raw:
-            d = self.mapping(raw, what, {"pilot", "gives", "grants", "if", "disembarks_after", "bails_out"})
+            d = self.mapping(raw, what, {"pilot", "gives", "grants", "if", "disembarks_after", "bails_out",
+                                         "may_leave"})
+            if d.get("may_leave", False) not in (True, False) or (
+                    d.get("may_leave") and "disembarks_after" not in d and "bails_out" not in d):
+                raise self.fail(f"{what}.may_leave: true or false, and only with disembarks_after or "
+                                f"bails_out")
             off = d.get("disembarks_after")
             if off is not None and off not in ARENAS:
                 raise self.fail(f"{what}.disembarks_after: an arena's battle step ({', '.join(ARENAS)})")
@@ -1688,6 +2025,8 @@ class _Reader:
                 # bails_out: its unit discarded from an arena, it moves into that arena instead
                 # (untapped, a unit of that arena's type) until the arena's battle step ends
                 "bail": ARENAS.index(bail) if bail is not None else -1,
+                # may_leave: those moves are the owner's choice ("you may move Obi-Wan ...")
+                "may_leave": bool(d.get("may_leave")),
                 # if: the bonuses count only while the condition holds (read for the unit piloted)
                 "if": self.cond(d.get("if"), f"{what}.if")})
         if "treat_as" in raw:
@@ -1696,7 +2035,7 @@ class _Reader:
             return Ability("treat_as", static={"subtype": " ".join(words)})
         if "activated" in raw:
             d = self.mapping(raw, what, {"activated", "timing", "do", "if", "reserves", "once_per_turn",
-                                         "from_discard"})
+                                         "from_discard", "from_build"})
             if d.get("timing") not in TIMINGS:
                 raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)}, got {d.get('timing')!r}")
             if d.get("once_per_turn", True) is not True:
@@ -1704,25 +2043,41 @@ class _Reader:
             if d.get("from_discard", False) not in (True, False) or (
                     d.get("from_discard") and d.get("timing") not in ("build", "any")):
                 raise self.fail(f"{what}.from_discard: true or false, and only with timing: build or any")
+            if d.get("from_build", False) not in (True, False) or (
+                    d.get("from_build") and (d.get("timing") != "any" or d.get("from_discard"))):
+                raise self.fail(f"{what}.from_build: true or false, and only with timing: any")
             return Ability("activated", timing=d["timing"], ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"), reserves=self.reserves(d, what),
                            once_per_turn=bool(d.get("once_per_turn")),
-                           from_discard=bool(d.get("from_discard")),
+                           from_discard=bool(d.get("from_discard")), from_build=bool(d.get("from_build")),
                            **self.cost(d["activated"], f"{what}.activated"))
         if "when" in raw:
-            d = self.mapping(raw, what, {"when", "do", "optional", "force", "of"})
+            d = self.mapping(raw, what, {"when", "do", "optional", "force", "of", "from_hand", "by"})
             if d["when"] not in EVENTS:
                 raise self.fail(f"{what}.when: one of {', '.join(EVENTS)}, got {d['when']!r}")
+            # from_hand: the trigger works only while its card is in its owner's hand (Admiral
+            # Firmus Piett (B)); only the events of HAND_EVENTS, which only such triggers answer
+            if d.get("from_hand", False) not in (True, False) or (
+                    bool(d.get("from_hand")) != (d["when"] in HAND_EVENTS)):
+                raise self.fail(f"{what}.from_hand: true with (and only with) the events "
+                                f"{', '.join(HAND_EVENTS)}")
             force = self.integer(d.get("force", 0), f"{what}.force", 0)
             if force and not d.get("optional"):
                 raise self.fail(f"{what}.force: a trigger with a Force cost must be optional")
+            # by (unit_destroys only): which units' damage counts (a Location's "whenever Vader
+            # damages ... and that unit is discarded")
+            if "by" in d and d["when"] != "unit_destroys":
+                raise self.fail(f"{what}.by: only for 'unit_destroys' (whose damage counts)")
             if "of" in d and d["when"] not in ("destroys", "damages", "other_deployed", "unit_attacks",
-                                                "deploys_while_discarded"):
+                                                "deploys_while_discarded", "unit_discarded", "unit_destroys"):
                 raise self.fail(f"{what}.of: only for 'destroys', 'damages', 'other_deployed', "
-                                f"'unit_attacks' or 'deploys_while_discarded' (which units it counts)")
+                                f"'unit_attacks', 'deploys_while_discarded' or 'unit_discarded' "
+                                f"(which units it counts)")
             return Ability("trigger", timing=d["when"], ops=self.ops(d.get("do"), f"{what}.do"),
                            optional=bool(d.get("optional")), force=force,
-                           target=self.sel(d["of"], f"{what}.of") if "of" in d else None)
+                           target=self.sel(d["of"], f"{what}.of") if "of" in d else None,
+                           static={"from_hand": True} if d.get("from_hand") else
+                           {"by": self.sel(d["by"], f"{what}.by")} if "by" in d else {})
         if "upkeep" in raw:
             # Upkeep (reference section 6): at the start of each of its owner's build steps, the
             # owner pays one of the options it can pay (their choice); none payable: nothing
@@ -1758,13 +2113,15 @@ class _Reader:
             for t in timings:
                 # abilities: whenever an activated ability of one of your Characters could be
                 # played (its timing: build step included), alone
-                if t not in TIMINGS and not (t == "abilities" and len(timings) == 1):
+                # discarding: the chance when damage is about to discard a unit (`for` names it)
+                if t not in TIMINGS and not (t in ("abilities", "discarding") and len(timings) == 1):
                     raise self.fail(f"{what}.timing: one of {', '.join(TIMINGS)} or abilities, got {t!r}")
             timing = "|".join(timings)
             return Ability("play", timing=timing, force=self.integer(d["play"], f"{what}.play", 0),
                            ops=self.ops(d.get("do"), f"{what}.do"),
                            cond=self.cond(d.get("if"), f"{what}.if"),
-                           target=self.sel(d.get("for"), f"{what}.for") if "prevent" in timings else None)
+                           target=self.sel(d.get("for"), f"{what}.for")
+                           if "prevent" in timings or "discarding" in timings else None)
         if "secret_roll" in raw:
             # its attack dice are rolled in secret and shown after the chance to prevent damage
             d = self.mapping(raw, what, {"secret_roll"})
@@ -1808,6 +2165,18 @@ class _Reader:
                         f"pilot, equip, treat_as, activated, when, reroll, play or mission)")
 
 
+def disrupt_kinds(ab: Ability) -> tuple[str, ...]:
+    """What an ability or Battle card of timing `disrupt` may answer (its `disrupt` effect's
+    `what`: battle, mission, ability); () for any other."""
+    if "disrupt" not in ab.timing.split("|"):
+        return ()
+    for op in ab.ops:
+        if op[0] == "disrupt":
+            kinds: tuple[str, ...] = op[2]
+            return kinds
+    return ()
+
+
 def parse_abilities(data: Any, source: str) -> tuple[str, dict[str, tuple[Ability, ...]]]:
     """A set's ability file, parsed: (set code, {card name: abilities})."""
     if not isinstance(data, dict) or set(data) != {"set", "cards"} or not isinstance(data["cards"], dict):
@@ -1819,6 +2188,19 @@ def parse_abilities(data: Any, source: str) -> tuple[str, dict[str, tuple[Abilit
         reader = _Reader(f"{source}: {name}")
         out[str(name)] = tuple(reader.ability(a, f"ability {i + 1}") for i, a in enumerate(abilities))
     return str(data["set"]), out
+
+
+def selectors_in(value: Any) -> list[Sel]:
+    """Every selector inside an effect list or step, nested lists and `any_of` included."""
+    out: list[Sel] = []
+    if isinstance(value, Sel):
+        out.append(value)
+        for alt in value.any_of:
+            out += selectors_in(alt)
+    elif isinstance(value, tuple):
+        for item in value:
+            out += selectors_in(item)
+    return out
 
 
 @cache

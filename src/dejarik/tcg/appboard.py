@@ -76,6 +76,8 @@ def side_sheet(defs: Mapping[str, CardDef], obs: Mapping[str, Any], seat: int,
     title: Line = ((f"{side['side']} ({labels[seat]})", f"bold {SIDE_STYLES[seat]}"),)
     figures = (f"Force {side['force']} · build points {side['build_points']} · deck {side['deck']} · "
                f"hand {hand_size} · discard {len(side['discard'])}")
+    if side.get("removed"):     # removed from the game (docs/tcg.md): shown in the piles too
+        figures += f" · removed from the game {len(side['removed'])}"
     rows = []
     for arena, units in side["arenas"].items():
         word = arena.capitalize()
@@ -96,6 +98,11 @@ def side_sheet(defs: Mapping[str, CardDef], obs: Mapping[str, Any], seat: int,
     known = [] if mine or isinstance(hand, list) else hand.get("known", [])
     if known:
         head += (plain(f"Known in their hand: {', '.join(known)}", "yellow"),)
+    aside = side.get("set_aside", ())     # cards set aside for a while (docs/tcg.md, "Cards set aside")
+    if aside:
+        head += (plain("Set aside: " + ", ".join(
+            c["name"] + (f" (the {c['playable_by']} may play it)" if c.get("playable_by") else "")
+            for c in aside), "yellow"),)
     return Sheet("me" if mine else "opp", head, COLUMNS, tuple(rows), brief=((*title, (brief, "")),),
                  table_always=True)
 
@@ -160,6 +167,11 @@ def piles(defs: Mapping[str, CardDef], obs: Mapping[str, Any]) -> tuple[tuple[st
         where = f"the {side['side']}'s discard pile"
         out.append((f"{side['side']} discard pile",
                     tuple(card_face(defs, n, where) for n in reversed(side["discard"]))))
+    for side in obs["sides"]:     # cards removed from the game: face up, known to both
+        if side.get("removed"):
+            where = f"the {side['side']}'s cards removed from the game"
+            out.append((f"{side['side']} cards removed from the game",
+                        tuple(card_face(defs, n, where) for n in reversed(side["removed"]))))
     return tuple(out)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from dejarik.tcg.abilities import ARENAS, Ability, bundled_abilities
+from dejarik.tcg.abilities import ARENAS, Ability, bundled_abilities, disrupt_kinds, selectors_in
 from dejarik.tcg.cardpool import CardFacts, read_table
 
 UNIT, BATTLE, MISSION, OTHER, LOCATION, EQUIPMENT = 0, 1, 2, 3, 4, 5
@@ -41,7 +41,12 @@ class CardDef:
     fits: tuple[int, ...] = ()    # Equipment: the arenas of the units it may equip (its type line)
     hidden: bool = False          # it has a Hidden Cost ability (flow.hidden_deploys looks for these)
     from_discard: bool = False    # it has an ability that works from the discard pile (flow looks for these)
+    from_build: bool = False      # it has an ability that works face down in the build zone (flow too)
+    copies_pilot: bool = False    # an ability of its own copies a pilot's abilities (effects.copied_pilots)
+    from_hand: bool = False       # it has a trigger that works from the hand (effects looks for these)
     after_check: bool = False     # its statics change health or win the game: flow.run checks after tasks
+    disrupts: frozenset[str] = frozenset()   # what its Disrupt abilities answer: battle, mission, ability
+    reads_discards: bool = False  # it asks how a card was last discarded this turn: discards are recorded
 
     def keyword(self, name: str) -> int:
         return sum(a.n for a in self.abilities if a.kind == "keyword" and a.keyword == name)
@@ -76,8 +81,17 @@ def _printed(name: str) -> str:
     return name[:cut + 1] if cut >= 0 else name.split(" (Promo")[0].split(" (Preview")[0]
 
 
-def make_def(facts: CardFacts) -> CardDef:
-    table = bundled_abilities()
+def _names_op(x: object, name: str) -> bool:
+    """Whether an effect list (its nested lists too: branch, may ...) has a step of this name."""
+    if isinstance(x, tuple):
+        if x and x[0] == name:
+            return True
+        return any(_names_op(y, name) for y in x)
+    return False
+
+
+def make_def(facts: CardFacts, table: dict[str, tuple[Ability, ...]]) -> CardDef:
+    """A card's definition, its abilities taken from `table` (card name -> abilities)."""
     abilities = table.get(facts.name, table.get(_printed(facts.name)))
     t = facts.type
     kind = UNIT if t in ARENAS else BATTLE if t == "battle" else MISSION if t == "mission" \
@@ -95,15 +109,38 @@ def make_def(facts: CardFacts) -> CardDef:
                    fits=location_arenas(facts.subtype) if kind == EQUIPMENT else (),
                    hidden=any(a.kind == "hidden_cost" for a in abilities or ()),
                    from_discard=any(a.from_discard for a in abilities or ()),
+                   from_build=any(a.from_build for a in abilities or ()),
+                   copies_pilot=any(_names_op(a.ops, "copy_pilot") for a in abilities or ()),
+                   from_hand=any(a.kind == "trigger" and a.static.get("from_hand") for a in abilities or ()),
+                   reads_discards=any(sel.discarded_by_damage >= 0 for a in abilities or ()
+                                      for sel in selectors_in(a.ops)),
                    after_check=any(a.kind == "static" and ("health" in a.static or "force_stats" in a.static
                                                            or "wins_if_marked" in a.static)
-                                   for a in abilities or ()))
+                                   for a in abilities or ()),
+                   disrupts=frozenset(k for a in abilities or () for k in disrupt_kinds(a)))
+
+
+def all_defs(files: tuple[str, ...] = ()) -> dict[str, CardDef]:
+    """Every card of the shipped table, by full name; the abilities are the bundled sets'
+    unless an ability file of the player's own (abilityfiles.py) gives a card's, the last
+    file given winning (a file changed since is read again)."""
+    if not files:
+        return _defs(())
+    from dejarik.tcg.abilityfiles import stamp
+
+    return _defs(tuple((path, stamp(path)) for path in files))
 
 
 @cache
-def all_defs() -> dict[str, CardDef]:
-    """Every card of the shipped table, by full name."""
-    return {c.name: make_def(c) for c in read_table()}
+def _defs(files: tuple[tuple[str, tuple[int, int]], ...]) -> dict[str, CardDef]:
+    table = bundled_abilities()
+    if files:
+        from dejarik.tcg.abilityfiles import read_ability_file
+
+        table = dict(table)
+        for path, _ in files:
+            table.update(read_ability_file(path))
+    return {c.name: make_def(c, table) for c in read_table()}
 
 
 def coverage(defs: Iterable[CardDef]) -> dict[str, tuple[int, int]]:

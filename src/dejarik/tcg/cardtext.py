@@ -11,6 +11,7 @@ from dejarik.tcg.abilities import (
     ARENA_CHOSEN,
     ARENA_THREATENED,
     ARENAS,
+    ASIDE_BACK,
     FLAG_KEYWORDS,
     FREE_DEPLOY,
     Ability,
@@ -26,8 +27,10 @@ TIMING_WORDS = {"build": "in your build step", "would_attack": "instead of attac
            "prevent": "when damage is about to be dealt", "any": "at a chance to play in battle",
            "intercept": "when another of your units in its arena is attacked",
            "retaliate": "when a unit of its arena attacks it",
-           "disrupt": "right after your opponent plays a Battle card",
-           "abilities": "whenever an activated ability of one of your Characters could be played"}
+           "disrupt": "right after your opponent plays a Battle card, completes a Mission or uses an ability",
+           "upkeep": "as your Upkeeps come due (the start of your build step)",
+           "abilities": "whenever an activated ability of one of your Characters could be played",
+           "discarding": "when damage placed on a unit is about to discard it, before it is discarded"}
 EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "When the battle phase ends",
           "step_start_character": "When the Character battle step starts",
           "build_roll": "When build points are rolled", "deployed": "When you deploy it",
@@ -46,7 +49,9 @@ EVENT_WORDS = {"battle_start": "When the battle phase starts", "battle_end": "Wh
           "build_step_start": "When your build step starts", "draws": "When you draw a card",
           "deploys_while_discarded": "While it is in your discard pile, when you deploy a unit",
           "unit_attacks": "Whenever a unit attacks",
-          "prevents": "Whenever you prevent damage to one of your units"}
+          "unit_destroys": "Whenever damage from a unit makes a unit be discarded",
+          "prevents": "Whenever you prevent damage to one of your units",
+          "unit_discarded": "While it is in your hand, when a unit is discarded from any arena"}
 
 
 def _noun(word: str, plural: bool) -> str:
@@ -97,6 +102,7 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append(f"with total build cost {sel.max_cost} or less")
     if sel.cost_cap:
         words.append("with total build cost no more than " + ("your Force" if sel.cost_cap == "force"
+                                                                else "X" if sel.cost_cap == "x"
                                                                 else "the counters on this card"))
     if sel.has_upkeep is not None:
         words.append("with Upkeep" if sel.has_upkeep else "without Upkeep")
@@ -104,6 +110,10 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append("with Bounty" if sel.has_bounty else "without Bounty")
     if sel.discards_here:
         words.append("in an arena a unit has been discarded from this turn")
+    if sel.discarded_by_damage >= 0:
+        words.append("discarded the last time this turn by damage"
+                     + (f" of more than {sel.discarded_by_damage} times its total health"
+                        if sel.discarded_by_damage else ""))
     if sel.is_pilot is not None:
         words.append("that can pilot (Pilots)" if sel.is_pilot else "that can't pilot")
     if sel.stacked is not None:
@@ -116,6 +126,11 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append(f"that has {sel.has_keyword.replace('_', ' ').title()}")
     if sel.different:
         words.append(f"each with a different {sel.different}")
+    if sel.hand_match:
+        words.append("for which your hand holds a card " + match_words(sel.hand_match))
+    if sel.total_cost is not None:
+        words.append("whose total build costs (stacked cards included) add up to "
+                     + ("X" if sel.total_cost_x else str(sel.total_cost)) + " or less")
     places = []
     for a in sel.arenas:
         places.append("the chosen arena" if a == ARENA_CHOSEN else "the attack's arena"
@@ -137,6 +152,8 @@ def sel_text(sel: Sel | str, plural: bool = True) -> str:
         words.append("other than the one chosen before")
     if sel.other_than_threatened:
         words.append("other than the one the damage is about to be dealt to")
+    if sel.slower_than_chosen:
+        words.append("with speed lower than the card revealed before")
     return " ".join(w for w in words if w)
 
 
@@ -183,20 +200,55 @@ def _mods(stats: tuple[int | str, ...]) -> str:
                         for v, n in zip(stats, names, strict=True) if v)
 
 
+def match_words(match: tuple[str, ...]) -> str:
+    """How a card of the hand is matched against a unit (HAND_MATCH words)."""
+    words = {"type_line": "with the same complete type line", "other_name": "with a different name",
+             "max_cost": "with build cost no more than its card's", "arena": "of the arena it is in",
+             "afford": "whose build cost you can pay in Force"}
+    return ", ".join(words[w] for w in match) or "of any kind"
+
+
 def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     name = op[0]
+    if name == "match_from_hand":
+        pays = ", paying its build cost in Force" if op[2] else ""
+        counters = ", with as many damage counters as the chosen unit had" if op[3] else ""
+        may = "you may put" if op[4] else "put"
+        return (f"{may} a unit card from your hand {match_words(op[1])} (matched against the unit "
+                f"chosen) into its arena{pays}{counters} (not a deployment)")
+    if name == "name_x":
+        most = ", and no more than the damage counters on the chosen unit" if op[2] else ""
+        return f"name X, from 0 to {op[1]}{most}"
+    if name == "repeat":
+        return f"X times: {ops_text(op[1], it, this)}"
+    if name == "stays_put":
+        return (f"keep in mind the arena {_ref(op[1], it, this)} is in; when the turn ends, if each is "
+                f"still in that arena: {ops_text(op[2], it, this)}")
     if name == "choose":
-        _, sel, by, _, hi = op
+        _, sel, by, lo, hi = op
         who = "you choose" if by == 0 else "your opponent chooses"
         if hi == 1:
             return f"{who} {one_of(sel)}"
+        if lo == hi:        # at_least: as many as can be, up to that number
+            return f"{who} {hi} {sel_text(sel)} (as many as there are)"
         return f"{who} {'any number of' if hi >= 99 else f'up to {hi}'} {sel_text(sel)}"
     if name == "choose_arena":
         among = op[2] if len(op) > 2 else (0, 1, 2)
         where = ("an arena" if len(among) == 3
                  else " or ".join(f"the {ARENAS[a].title()} arena" for a in among))
-        return f"choose {where}" + (" where no unit has attacked this turn" if op[1] else "")
+        have = f" where there is {one_of(op[3])}" if len(op) > 3 else ""
+        return f"choose {where}{have}" + (" where no unit has attacked this turn" if op[1] else "")
+    if name == "name_top":
+        whose = "your opponent shuffles their" if op[1] == "opponent" else "you shuffle your"
+        return (f"{whose} deck; you name a card; the top card of that deck is revealed "
+                f"and put into its owner's hand; if it has the name you named (any version): "
+                f"{ops_text(op[2], it, this)}")
+    if name == "reveal_hand":
+        kinds = "/".join(k.title() for k in op[1])
+        return f"reveal a {kinds} card from your hand (it stays there, known to your opponent)"
     if name == "branch":
+        if not op[2] and op[3]:     # only an "otherwise": the effects, unless the condition holds
+            return f"{ops_text(op[3], it, this)} (not done{_cond(dict(op[1])).replace('(only ', '(')})"
         other = f"; otherwise {ops_text(op[3], it, this)}" if op[3] else ""
         return f"{_cond(dict(op[1])).strip(' ()')}: {ops_text(op[2], it, this)}{other}"
     if name == "grant":
@@ -239,6 +291,12 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "raise_in_stack":
         return (f"a card stacked under {it} of your choice goes on top of the stack; when the turn ends, "
                 f"the card that was on top goes back on top")
+    if name == "stack_under":
+        return (f"you may put this card under the stack of {one_of(op[1])} of another name (no card of "
+                f"this name in that stack); there it never goes on top, and it counts as no card of its "
+                f"own name")
+    if name == "stack_to":
+        return f"put this card under the stack of {op[3]}"
     if name == "restack_to":
         return f"put {op[2]} on top of its stack" + ("" if op[3] else " until the turn ends")
     if name == "roll_off":
@@ -248,6 +306,21 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return "each player rolls a die; the lower roll's unit is tapped (both on a tie)"
     if name == "held_to_hand":
         return "put all the cards held face down under this unit into their owners' hands"
+    if name == "fetch":
+        places = " and/or ".join(("your deck", "your hand", "your discard pile")[k] for k in op[3])
+        shuffle = "shuffle your deck" if op[4] == "always" else "shuffle your deck if you took a card from it"
+        return (f"take up to {op[2]} {op[1]} cards from {places} and put them into their arena, untapped "
+                f"(not a deployment); then {shuffle}")
+    if name == "hand_to_held":
+        kind = f"{op[1].title()} " if op[1] else "unit "
+        return (f"you may put a {kind}card from your hand face down under this unit (out of play, "
+                f"unseen by your opponent)")
+    if name == "hand_to_arena_self":
+        return "put this card from your hand into its arena, untapped (not a deployment)"
+    if name == "set_aside":
+        return _set_aside_words(op)
+    if name == "extra_use":
+        return f"{_ref(op[1], it, this)} may use one of its activated abilities one extra time this attack"
     if name == "hold_top":
         n = "the top card" if op[1] == 1 else f"the top {op[1]} cards"
         return f"put {n} of your deck face down under this unit (out of play, not part of its stack)"
@@ -258,12 +331,34 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return f"this turn {sel_text(op[1])} can't attack"
     if name == "retreat_pilots":
         return f"the pilots aboard {this} retreat to the build zone"
+    if name == "copy_pilot":
+        return (f"this unit gets the pilot abilities of {_ref(op[1], it, this)} (its bonuses, keywords and "
+                f"the abilities it gives, whatever units it may fly) until the turn ends")
+    if name == "deploy_self":
+        return "deploy this card from your build zone into its arena"
+    if name == "discard_pilot":
+        return f"discard {sel_text(op[1], plural=False)} from aboard {this} (the unit stays)"
     if name == "hand_to_deck_top":
         many = "X cards" if op[1] == "x" else f"{op[1]} card(s)"
         return f"put {many} from your hand on top of your deck in any order"
+    if name == "secret_bid":
+        parts = ["you and your opponent each bid Force in secret (you win ties; the winner pays its bid)"]
+        if op[1]:
+            parts.append(f"if you win, {ops_text(op[1], it, this)}")
+        if op[2]:
+            parts.append(f"if your opponent wins, {ops_text(op[2], it, this)}")
+        return "; ".join(parts)
+    if name == "no_effect":
+        return f"{_ref(op[1], it, this)} has no effect until the turn ends"
+    if name == "gain_split":
+        n = "X" if op[1] == "x" else str(op[1])
+        total = f"half of {n} (rounded down)" if op[2] else n
+        return f"gain Force and build points totalling {total}, split as you choose"
     if name == "x_is":
         if op[1] == "count":
             return f"X is the number of {sel_text(op[2])}"
+        if op[1] == "chosen_cost":
+            return "X is the total build cost of the units chosen (stacked cards included)"
         return "X is the number of damage counters on this unit"
     if name == "watch_discard":
         whom = sel_text(op[1]) if isinstance(op[1], Sel) else _ref(op[1], it, this)
@@ -319,8 +414,25 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "to_deck":
         return ("shuffle this card, with the cards that were stacked with it, its pilots and its "
                 "Equipment, into your deck")
+    if name == "to_arena" and len(op) > 1:
+        return "put the chosen card from the discard pile into its arena, untapped (not a deployment)"
     if name == "to_arena":
         return "put this card from your discard pile into its arena"
+    if name == "shield_units":
+        text = f"this turn, prevent all damage that would be dealt to {sel_text(op[1])}"
+        if op[2] is not None:
+            text += (f"; for each point so prevented that an attacking {sel_text(op[2], False)} would "
+                     f"have dealt, put 1 damage counter on that attacker")
+        return text
+    if name == "cant_lose":
+        return "you can't lose the game this turn"
+    if name == "replace_discard":
+        return (f"while this unit is in play, when {_ref(op[1], it, this)} would be discarded from its "
+                f"arena, you may instead: {ops_text(op[2], it, this)}")
+    if name == "spared":
+        return f"{it} is not discarded"
+    if name == "damage_retreat":
+        return f"prevent the damage about to be dealt to {it} and retreat {it}"
     if name == "discard_face_down":
         who = "your opponent's" if op[1] == "opponent" else "your"
         unless = f", unless its owner pays {op[2]} Force" if op[2] else ""
@@ -330,8 +442,12 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     if name == "silence":
         return f"{_ref(op[1], it, this)} can't use activated abilities this turn"
     if name == "dig":
-        return (f"look at the top {op[1]} cards of your deck, put {op[2]} of them into your hand and "
-                f"the rest under your deck")
+        many = "that many" if op[1] in ("paid", "x") else f"the top {op[1]}"
+        take = "X (the build counters on this card)" if op[2] == "x" else str(op[2])
+        rest = "discard the rest" if len(op) > 3 and op[3] == "discard" else "the rest under your deck"
+        pay = "pay any amount of Force, then " if op[1] == "paid" else ""
+        return (f"{pay}look at {many} cards from the top of your deck, put {take} of them into your "
+                f"hand and {rest}")
     if name == "arrange_top":
         whose = "your" if op[1] == "you" else "your opponent's"
         mill = (f", discard any {op[3].title()} unit cards among them" if op[3] else "")
@@ -394,7 +510,12 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return text
     if name == "remove_damage" and op[2] == "chosen_cost":
         return f"remove as many damage counters from {_ref(op[1], it, this)} as the chosen unit's build cost"
+    if name == "remove_damage" and op[2] == "x":
+        return f"remove X damage counters from {_ref(op[1], it, this)}"
     if name == "remove_damage":
+        if len(op) > 3 and isinstance(op[3], tuple):
+            return (f"remove damage counters from {_ref(op[1], it, this)} until it has {op[3][1]} "
+                    f"health left")
         if op[2] < 0 and len(op) > 3 and isinstance(op[3], int) and op[3]:
             return f"remove all but {op[3]} damage counter(s) from {_ref(op[1], it, this)}"
         return f"remove {'all' if op[2] < 0 else f'up to {op[2]}'} damage from {_ref(op[1], it, this)}"
@@ -614,10 +735,14 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
             return "remove all counters from this card"
         return "remove all counters from this card: +1 build point this turn for each"
     if name == "hand_to_arena":
-        kinds = " or ".join(k.title() for k in op[1]) or "unit"
+        kinds = " or ".join(k.title() for k in op[1]) if len(op[1]) < 3 else "unit"
+        kinds = kinds or "unit"
         subs = " ".join(op[2]) + " " if op[2] else ""
         cost = f" with build cost {op[3]} or less" if op[3] < 99 else ""
-        return f"put a {subs}{kinds} card{cost} from your hand into its arena (not a deployment)"
+        tapped = ", tapped" if len(op) > 4 and op[4] else ""
+        return f"put a {subs}{kinds} card{cost} from your hand into its arena{tapped} (not a deployment)"
+    if name == "remove_cards":      # after the choose step that removal() makes
+        return f"remove {'it' if op[1] == 1 else 'them'} from the game"
     if name == "reveal_to_arena":
         return (f"reveal the top card of your deck; if it is a {op[1].title()} card, put it into its "
                 f"arena (not a deployment)")
@@ -677,6 +802,11 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         if op[1] == "lucky":
             return f"reroll up to {op[2]} of the attack dice"
         return f"reroll {which[op[1]]}"
+    if name == "reveal_build" and op[1] < 0:
+        who = "your opponent chooses" if op[5] == "opponent" else "you choose"
+        return (f"reveal cards from the top of your deck until {op[4]} {op[2].title()} cards with "
+                f"different names are revealed; {who} one of them to go face down in your build zone "
+                f"with {op[3]} build counter(s); discard the rest")
     if name == "reveal_build":
         return (f"reveal the top {op[1]} cards of your deck; put a {op[2].title()} card among them "
                 f"face down in your build zone with {op[3]} build counter(s), and discard the rest")
@@ -765,9 +895,15 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
         return f"remove the {op[2]} counters from {_ref(op[1], it, this)}"
     if name == "disrupt":
         pays = f" unless its controller pays {op[1]} Force" if op[1] else ""
-        return f"disrupt the Battle card just played (it does nothing){pays}"
+        answers: tuple[str, ...] = op[2] if len(op) > 2 else ("battle",)
+        what = " or ".join({"battle": "the Battle card just played", "mission": "the Mission just completed",
+                            "ability": "the activated ability just used"}[k] for k in answers)
+        lock = "; that ability can't be used again this turn" if len(op) > 3 and op[3] else ""
+        return f"disrupt {what} (it does nothing){pays}{lock}"
+    if name == "cancel_battle" and len(op) > 2:
+        return "the ability does nothing" + (" and can't be used again this turn" if op[3] else "")
     if name == "cancel_battle":
-        return "the Battle card does nothing"
+        return "the card does nothing"
     if name == "while_tapped" and op[2] == "kw":
         return (f"as long as this unit stays tapped, {_ref(op[1], it, this)} has "
                 f"{op[3].replace('_', ' ').title()} {op[4]}")
@@ -799,8 +935,40 @@ def op_text(op: Op, it: str = "it", this: str = "this unit") -> str:
     return str(name).replace("_", " ")
 
 
+def _set_aside_words(op: Op) -> str:
+    """set_aside in words (docs/tcg.md, "Cards set aside")."""
+    _, source, side, n, kind, up, play, back, until = op
+    whose = "your opponent's" if side == "opponent" else "your"
+    if source == "deck":
+        what = f"the top {n} cards of {whose} deck" if n > 1 else f"the top card of {whose} deck"
+    else:
+        what = f"all {kind.title() + ' ' if kind else ''}cards from {whose} hand"
+    text = f"set aside {what} face {'up' if up else 'down'}"
+    if play != "none":
+        which = "one of the Battle cards" if play == "one" else "the Battle cards"
+        text += (f"; you may play {which} among them as if from your hand, paying the cost, each then "
+                 f"going to its owner's discard pile")
+    where = {"hand": "their owner's hand",
+             "deck_top": "the top of their owner's deck in the order you choose",
+             "deck_bottom": "the bottom of their owner's deck in the order you choose",
+             "discard": "their owner's discard pile"}[ASIDE_BACK[back]]
+    when = ("when the Space battle step ends", "when the Ground battle step ends",
+            "when the Character battle step ends", "when the turn ends",
+            "when this play-or-pass sequence ends")[until]
+    return f"{text}; {when}, the rest go to {where}"
+
+
 def ops_text(ops: tuple[Op, ...], it: str = "it", this: str = "this unit") -> str:
-    return "; ".join(op_text(op, it, this) for op in ops)
+    parts = []
+    for k in range(len(ops)):
+        if ops[k][0] == "choose" and k + 1 < len(ops) and ops[k + 1][0] == "remove_cards":
+            parts.append(removal_words(ops[k:k + 2]))     # the two steps of `remove_cards`
+        elif ops[k][0] == "modify" and k and ops[k - 1][0] == "set_aside":    # Mace Windu (F)
+            parts.append(op_text(ops[k], it, this).replace("the chosen unit's total build cost",
+                                                           "the build cost of the card set aside"))
+        elif not (ops[k][0] == "remove_cards" and k and ops[k - 1][0] == "choose"):
+            parts.append(op_text(ops[k], it, this))
+    return "; ".join(parts)
 
 
 def _cost(ab: Ability, force: int) -> str:
@@ -818,7 +986,19 @@ def _cost(ab: Ability, force: int) -> str:
         parts.append(f"pay {ab.build_points} build point{'s' if ab.build_points > 1 else ''}")
     if ab.discard_self:
         parts.append("discard it from its arena")
+    if ab.remove:
+        parts.append(removal_words(ab.remove))
     return ", ".join(parts) or "free"
+
+
+def removal_words(ops: tuple[Op, ...]) -> str:
+    """'remove 2 Separatist/Trade Federation cards in your discard pile from the game' (the
+    choose and remove_cards steps of `remove_cards`)."""
+    sel, n = ops[0][1], ops[1][1]
+    kinds = "/".join([*sel.subtypes, *(f"{t.title()} unit" for t in sel.types)])
+    whose = "your opponent's" if sel.owner == 1 else "your"
+    return (f"remove {n} {kinds + ' ' if kinds else ''}card{'s' if n > 1 else ''} in {whose} "
+            f"discard pile from the game")
 
 
 def _cond(cond: dict[str, Any] | None) -> str:
@@ -840,6 +1020,10 @@ def _cond(cond: dict[str, Any] | None) -> str:
         return f" (only before any unit attacks in the {ARENAS[cond['before_attacks_in']].title()} arena)"
     if "discard_pile" in cond:
         return f" (only with {cond['discard_pile']} or more cards in your discard pile)"
+    if "can_retreat" in cond:
+        return f" (only if each of {sel_text(cond['can_retreat'])} can retreat)"
+    if "deck" in cond:
+        return f" (only with {cond['deck']} or more cards in your deck)"
     if "disrupting_cost" in cond:
         return f" (only against a Battle card whose printed cost is {cond['disrupting_cost']} Force or less)"
     if "hand_kind" in cond:
@@ -860,6 +1044,11 @@ def _cond(cond: dict[str, Any] | None) -> str:
         return " (only while this unit is being attacked)"
     if cond.get("lethal") and len(cond) == 1:
         return " (only if the damage would destroy it)"
+    if "build_counters" in cond and len(cond) == 1:
+        return f" (only while this card has at least {cond['build_counters']} build counters on it)"
+    if "defender_discarded" in cond and len(cond) == 1:
+        return (" (only if the defending unit has been discarded)" if cond["defender_discarded"]
+                else " (only if the defending unit has not been discarded)")
     if cond.get("undercosts_defender") and len(cond) == 1:
         return " (only if the attacker's build cost is lower than the defender's)"
     if cond.get("defending"):
@@ -911,6 +1100,8 @@ def _upkeep_words(option: tuple[str, int, tuple[Op, ...]]) -> str:
     kind, n, ops = option
     if kind == "tap_unit":
         return f"tap {one_of(ops[0][1])}"
+    if kind == "remove_cards":
+        return removal_words(ops)
     return {"build_points": f"pay {n} build point(s)", "force": f"pay {n} Force",
             "discard": f"discard {n} card(s) from your hand", "tap": "tap this unit",
             "counters": f"put {n} damage counter(s) on this unit",
@@ -922,6 +1113,9 @@ def ability_text(ab: Ability) -> str:
     if ab.from_discard:
         return ("Only while this card is in your discard pile: "
                 + ability_text(replace(ab, from_discard=False)))
+    if ab.from_build:
+        return ("Only while this card lies face down in your build zone: "
+                + ability_text(replace(ab, from_build=False)))
     if ab.reserves:
         return ("Reserves (only while it is retreated in your build zone): "
                 + ability_text(replace(ab, reserves=False)))
@@ -967,6 +1161,8 @@ def ability_text(ab: Ability) -> str:
                 per = " for each damage counter on it"
             elif st.get("per") == "held":
                 per = " for each card held face down under it"
+            elif st.get("per") == "counters":
+                per = " for each counter on this card"
             else:
                 per = f" for each of {sel_text(st['per'])}" if "per" in st else ""
             bonus = [_mods(st["mods"])] if any(st["mods"]) else []
@@ -1001,6 +1197,8 @@ def ability_text(ab: Ability) -> str:
                     f"of them to your build zone instead; if you do, discard this unit")
         if "open_hand" in st:
             return "Your opponent plays with their hand face up"
+        if "show_draws" in st:
+            return "Whenever your opponent draws a card, they show it to you"
         if "extra_draw" in st:
             if st.get("each_player"):
                 return f"Each player draws {st['extra_draw']} extra card(s) in their draw step"
@@ -1009,6 +1207,11 @@ def ability_text(ab: Ability) -> str:
             parts = (["It must attack whenever it can"] if "must_attack" in st else []) + (
                 ["it can attack your other units in its arena"] if "attacks_own" in st else [])
             return _cap("; ".join(parts))
+        if "damage_retreat" in st:
+            then = ops_text(st["then"], "that unit", "this unit") if st.get("then") else ""
+            return (f"If damage would discard {one_of(st['damage_retreat'])} (in an arena or your build "
+                    f"zone), you may prevent that damage and retreat that unit instead"
+                    + (f"; if you do, {then}" if then else ""))
         if "retreats_instead" in st:
             return (f"If it would be discarded from its arena, it retreats instead and all damage "
                     f"counters are removed from it{_cond(ab.cond)}")
@@ -1036,8 +1239,17 @@ def ability_text(ab: Ability) -> str:
                     "discard pile")
         if "pilots_to_arena" in st:
             return "Discarded from its arena, its pilots move to the Character arena, tapped, instead"
+        if "extra_stack" in st:
+            return (f"The stack this card is in may have {st['extra_stack']} more card(s) than the 4 of "
+                    f"the rule")
         if "no_control" in st:
             return "It doesn't count toward controlling its arena"
+        if "release_held" in st:
+            frm, to, n = st["release_held"]
+            where = (f"go face down into their owners' build zones with {n} build counters" if to == "build"
+                     else "come back into their arena tapped, with their stacks and pilots")
+            return (f"If it is discarded from the {ARENAS[frm].title()} arena, the cards held face down "
+                    f"under it {where}; discarded from elsewhere, they stay set aside for the game")
         if "bounty_free" in st:
             return "Your opponent gets no Bounty for making it be discarded"
         if "pilots_only" in st:
@@ -1119,6 +1331,8 @@ def ability_text(ab: Ability) -> str:
                 f"{_cond(ab.cond)}")
     if ab.kind == "trigger":
         what = f" ({sel_text(ab.target, plural=False)})" if ab.target is not None else ""
+        if "by" in ab.static:
+            what += f" (damage from {sel_text(ab.static['by'], plural=False)})"
         how = f" (you may pay {ab.force} Force)" if ab.force else " (optional)" if ab.optional else ""
         return f"{EVENT_WORDS[ab.timing]}{what}{how}: {ops_text(ab.ops)}"
     if ab.kind == "treat_as":
@@ -1145,6 +1359,8 @@ def ability_text(ab: Ability) -> str:
                 "that card's cost, meet its conditions, and get its effects")
     if ab.kind == "play":
         when = " or ".join(TIMING_WORDS[t] for t in ab.timing.split("|"))
+        if ab.timing == "discarding" and ab.target is not None:
+            when += f" ({one_of(ab.target)}; 'chosen': that unit)"
         return f"Play for {ab.force} Force, {when}{_cond(ab.cond)}: {ops_text(ab.ops)}"
     if ab.kind == "mission":
         return f"When completed{_cond(ab.cond)}: {ops_text(ab.ops)}"
@@ -1163,14 +1379,20 @@ def ability_text(ab: Ability) -> str:
         gets = gets or "nothing more"
         granted = "".join(f"; and the ability: {ability_text(g)}" for g in ab.static.get("abilities", ()))
         when = _cond(ab.static.get("if")) if ab.static.get("if") else ""
-        if ab.static.get("bail", -1) >= 0:
+        may = ab.static.get("may_leave")
+        if ab.static.get("bail", -1) >= 0 and may:
+            where = ARENAS[ab.static["bail"]].title()
+            granted += (f"; when that unit is discarded from an arena, its owner may move the pilot (gone "
+                        f"to the discard pile with it) into the {where} arena untapped")
+        elif ab.static.get("bail", -1) >= 0:
             where = ARENAS[ab.static["bail"]].title()
             granted += (f"; when that unit is discarded from an arena, the pilot moves into the {where} "
                         f"arena untapped instead, as a {where} unit until the {where} battle step ends; "
                         f"then, if it is still there, it moves into its own arena untapped")
         if ab.static.get("disembark", -1) >= 0:
-            granted += (f"; when the {ARENAS[ab.static['disembark']].title()} battle step ends, the "
-                        f"pilot moves off into the Character arena")
+            granted += (f"; when the {ARENAS[ab.static['disembark']].title()} battle step ends, "
+                        + ("its owner may move the pilot" if may else "the pilot moves")
+                        + " off into the Character arena")
         return f"Pilot: may fly one of your non-Droid {kinds} units, which then gets {gets}{when}{granted}"
     if ab.kind == "equip":
         kws = [f"{k.replace('_', ' ').title()} {n}" for k, n in ab.static["keywords"]]

@@ -21,7 +21,10 @@ class TcgCards:
     counts_coverage = True
 
     def owns(self, ref: str) -> bool:
-        return ref == REF
+        from dejarik.core.files import claims_pack
+        from dejarik.tcg.abilityfiles import is_ability_file
+
+        return claims_pack(ref, {REF}, is_ability_file)
 
     def list_lines(self, refs: Sequence[str], faction: str | None, role: str | None) -> list[str]:
         raise PackError("the trading card game's cards are built in: `dejarik cards coverage tcg "
@@ -31,7 +34,7 @@ class TcgCards:
         from dejarik.tcg.carddefs import all_defs
         from dejarik.tcg.cardtext import card_lines
 
-        defs = all_defs()
+        defs = all_defs(_files(refs))
         found = {n.casefold(): d for n, d in defs.items()}.get(name.casefold())
         if found is None:
             close = [n for n in defs if name.casefold() in n.casefold()][:5]
@@ -41,8 +44,31 @@ class TcgCards:
         return card_lines(found)
 
     def check(self, refs: Sequence[str]) -> PackCheck:
-        raise PackError("the trading card game's cards are built in: `dejarik cards coverage tcg` "
-                        "says which have their abilities")
+        """An ability file of one's own: each card it gives, in words, and whether it fills a
+        card Dejarik lacks or replaces Dejarik's reading."""
+        from dejarik.tcg.abilityfiles import read_ability_file
+        from dejarik.tcg.carddefs import all_defs
+        from dejarik.tcg.cardtext import card_lines
+
+        files = _files(refs)
+        given = [r for r in refs if r != REF]
+        if not files:
+            raise PackError("the trading card game's cards are built in: `dejarik cards coverage tcg` "
+                            "says which have their abilities; `dejarik cards check FILE` checks an "
+                            "ability file of your own")
+        bundled = all_defs()
+        lines: list[str] = []
+        for path in files:
+            cards = read_ability_file(path)
+            filled = sum(not bundled[n].implemented for n in cards)
+            shown = next((g for g in given if _files((g,)) == (path,)), path)
+            lines.append(f"{shown}: {len(cards)} card(s), {filled} that Dejarik has not written, "
+                         f"{len(cards) - filled} replacing Dejarik's abilities")
+            mine = all_defs((path,))
+            for name in cards:
+                word = "replaces Dejarik's" if bundled[name].implemented else "not written in Dejarik"
+                lines += [f"{card_lines(mine[name])[0]}  [{word}]", *card_lines(mine[name])[1:]]
+        return PackCheck(lines, complete=True)
 
     def coverage_lines(self, show_missing: bool) -> list[str]:
         from dejarik.tcg.carddefs import all_defs
@@ -62,11 +88,48 @@ class TcgCards:
                 lines.append("       " + ", ".join(names))
         lines.append(f"{'all':<6} {'':<26} {done_all:>11} {len(defs):>6} {100 * done_all / len(defs):>6.1f}%")
         lines.append("Unimplemented cards load with their printed stats; a game refuses them unless "
-                     "--allow-unimplemented is given (docs/tcg.md).")
+                     "--allow-unimplemented is given, or --abilities FILE gives their abilities "
+                     "(docs/tcg.md).")
         return lines
 
     def template(self, extends: str | None) -> str:
-        raise PackError("the trading card game's cards are built in: there is no pack to complete")
+        """An ability file to fill in: every card Dejarik has not written, commented out, with
+        its facts (`dejarik cards new FILE --extends tcg`)."""
+        from dejarik.tcg.abilityfiles import FORMAT
+        from dejarik.tcg.carddefs import all_defs
+        from dejarik.tcg.cardpool import SET_ORDER
+
+        if extends != REF:
+            raise PackError("the trading card game's cards are built in: write an ability file "
+                            "with `dejarik cards new FILE --extends tcg`")
+        missing = sorted((d for d in all_defs().values() if not d.implemented),
+                         key=lambda d: (SET_ORDER.index(d.facts.set), d.name))
+        lines = [f"format: {FORMAT}",
+                 "# Abilities of your own for the trading card game, in Dejarik's vocabulary",
+                 "# (docs/tcg-abilities.md). Each card here replaces Dejarik's entry of that name.",
+                 "# Below: every card Dejarik has not written. Uncomment one, write its abilities",
+                 "# in your own words, then: dejarik cards check FILE; play with --abilities FILE.",
+                 "notes: ''",
+                 "cards:"]
+        for d in missing:
+            f = d.facts
+            stats = (f" cost {f.cost}, speed {f.speed}, power {f.power}, health {f.health}"
+                     if d.kind == 0 else f" cost {f.cost}" if f.cost is not None else "")
+            lines += [f"  # {_yaml_key(d.name)}:",
+                      f"  #   - ABILITY     # {f.set} {f.number or 'promo'}, {f.side}, {f.type}"
+                      f"{', ' + f.subtype if f.subtype else ''};{stats}"]
+        return "\n".join(lines) + "\n"
+
+
+def _yaml_key(name: str) -> str:
+    return f'"{name}"' if any(ch in name for ch in ":#'\"") else name
+
+
+def _files(refs: Sequence[str]) -> tuple[str, ...]:
+    """The ability files among pack references (the rest is `tcg`, the built-in cards)."""
+    from dejarik.tcg.abilityfiles import resolve
+
+    return resolve(tuple(r for r in refs if r != REF))
 
 
 CARDS: CardCatalog = TcgCards()

@@ -36,7 +36,8 @@ _USED = {"build": "used in the build step", "would_attack": "used instead of att
          "prevent": "used when damage is about to be dealt", "any": "used at a chance to play",
          "intercept": "used when another unit in its arena is attacked",
          "retaliate": "used when a unit of its arena attacks it",
-         "disrupt": "used right after a Battle card is played"}
+         "disrupt": "used right after a card is played or an ability used",
+         "upkeep": "used as your Upkeeps come due"}
 """When an activated ability is used, for any reader (cardtext's words speak to the owner)."""
 
 
@@ -64,7 +65,7 @@ def _holds(x: Any, target: Any, depth: int = 0) -> bool:
 def _ability_for(s: S, src: int, ops: Any) -> Ability | None:
     """The ability of unit `src` whose effects hold the effect list `ops`."""
     for ab in abilities_of(s, src):
-        if ops is not None and (_holds(ab.ops, ops) or _holds(ab.then, ops)):
+        if ops is not None and (_holds(ab.ops, ops) or _holds(ab.then, ops) or _holds(ab.remove, ops)):
             return ab
     return None
 
@@ -161,12 +162,25 @@ def purpose(s: S, task: Task) -> str:
         return source_words(s, ctx[0], ctx[1])
     if op == "?trigger":
         u, i = task[1], task[2]
+        if s.zone[u] == HAND:     # a trigger from the hand (from_hand): the card stays unnamed
+            return f"an ability of a card in {_the(s.owner[u])}'s hand"
         return ability_words(s, u, s.d(u).abilities[i])
     if op == "?order":
         return (f"the order of {_the(task[1])}'s abilities that trigger together "
                 f"({_EVENT_WORDS.get(task[2], task[2])})")
     if op == "?offer":
         return _effect_source(s, task[4], task[3])
+    if op in ("?name", "?reveal_hand"):
+        ctx = task[4]
+        name = "name_top" if op == "?name" else "reveal_hand"
+        if ctx[1] >= 0 and s.d(ctx[1]).kind == UNIT:
+            return ability_words(s, ctx[1], _ability_with(s, ctx[1], name))
+        return source_words(s, ctx[0], ctx[1])
+    if op == "?reveal_pick" and len(task) > 6:     # (..., chooser, picks): the source is task[5]
+        src = task[5]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "reveal_build"))
+        return source_words(s, task[1], src)
     if op in ("?reveal_pick", "?card_type", "?gather"):
         src = task[-1]
         name = {"?reveal_pick": "reveal_build", "?card_type": "reveal_take", "?gather": "gather"}[op]
@@ -177,12 +191,32 @@ def purpose(s: S, task: Task) -> str:
         return _effect_source(s, task[3], task[2])
     if op == "?x":
         return _effect_source(s, task[4], task[2])
+    if op in ("?match_hand", "?name_x"):
+        return _effect_source(s, task[4], task[2])
     if op == "?untap":
         return f"{s.name(task[2])}'s untap (it may stay tapped)"
+    if op == "?secret_bid":     # never the first bid: it stays secret until both are in
+        return _effect_source(s, task[5], task[4] or task[3]) + ": a secret bid"
+    if op == "?gain_split":
+        src = task[3]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, "gain_split"))
+        return source_words(s, task[1], src)
+    if op == "?save":
+        return f"damage about to discard {s.name(task[2])} ({s.damage[task[2]]}/{s.health(task[2])})"
+    if op == "?disrupt" and len(task) > 3 and task[3] == "ability":
+        return f"{s.name(task[2])}'s ability just used"
+    if op == "?disrupt" and len(task) > 3 and task[3] == "mission":
+        return f"the Mission {s.name(task[2])} just completed"
     if op == "?disrupt":
         return f"the Battle card {s.name(task[2])} just played"
+    if op == "?upkeep_use":
+        return f"{_the(task[1])}'s Upkeeps, due at the start of its build step"
     if op == "?keep_pilot":
         return f"the pilot {s.name(task[2])} of a discarded unit"
+    if op == "?pilot_off":
+        return (f"the pilot {s.name(task[2])}'s move off its unit" if task[3] < 0
+                else f"the pilot {s.name(task[2])} of a discarded unit")
     if op == "?copy":
         return source_words(s, task[1], task[2])
     if op == "?mode":
@@ -222,6 +256,13 @@ def purpose(s: S, task: Task) -> str:
         src = task[5]
         if src >= 0 and s.d(src).kind == UNIT:
             return ability_words(s, src, _ability_with(s, src, "hand_to_build"))
+        return source_words(s, task[1], src)
+    if op == "?aside_order":     # set-aside cards going back to a deck (effects.return_aside)
+        return f"{_the(task[1])}'s set-aside cards going back to a deck"
+    if op in ("?fetch", "?hand_to_held"):
+        src = task[-1]
+        if src >= 0 and s.d(src).kind == UNIT:
+            return ability_words(s, src, _ability_with(s, src, op[1:]))
         return source_words(s, task[1], src)
     at = {"?discard": 3, "?search": 3, "?unit_type": 2, "?recover": 4, "?pick_from_hand": 3,
           "?crowd": 3, "?dice": 3, "?strip": 4, "?split": 4}[op]
@@ -281,12 +322,16 @@ _ASKS = {
     "?card_type": "name a card type: those among the revealed cards go to hand, the rest are discarded "
                   "(Mos Eisley: reveal until one of that type)",
     "?gather": "take another card with a different name, or stop",
+    "?hand_to_held": "choose a card of your hand to put face down under the unit, or none",
+    "?aside_order": ("choose the next set-aside card to go back (on top of the deck the first chosen "
+                     "ends on top; under it, at the very bottom)"),
     "?predict": "predict how many hits the attack's dice will show",
     "?mode": "choose the unit's stat line (speed, power, health and keyword)",
     "?tame": "choose whether the tamed unit attacks and which unit (of either side)",
     "?unpilot": "choose a pilot of yours to move off its unit into the Character arena",
     "?copy": "choose the Battle card to copy (you pay its cost)",
     "?keep_pilot": "keep the pilot in your build zone, or discard it with its unit",
+    "?pilot_off": "move the pilot off its unit into an arena, or leave it where it is",
     "?deploy_now": "deploy the card that now has enough build counters, or leave it in the build zone",
     "?counters": "choose a face-down card of your build zone to show and put build counters on",
     "?hand_to_build": "choose a card of your hand to show and put into your build zone with build counters",
@@ -299,8 +344,14 @@ _ASKS = {
     "?strip": "choose a card of your opponent's hand or deck to discard, or none",
     "?split": "choose a card set aside: its owner keeps it in hand, or the other player discards it",
     "?x": "name X, the Force to pay",
+    "?secret_bid": "bid Force in secret (your opponent bids too, unseen; the winner pays its bid)",
+    "?gain_split": "choose how much of the total is Force (the rest is build points)",
+    "?name_x": "name X, a number for what the effect does",
+    "?match_hand": "choose a card of your hand to put into the arena in place of the unit chosen",
     "?untap": "untap the unit now, or leave it tapped",
-    "?disrupt": "disrupt the Battle card just played, or let it resolve",
+    "?disrupt": "disrupt what was just played (a Battle card, Mission or ability), or let it resolve",
+    "?save": "play a Battle card for the unit about to be discarded, or let it be discarded",
+    "?upkeep_use": "use an ability that pays an Upkeep, or pay the Upkeeps as usual",
 }
 """What each decision that needs no numbers asks, in a few public words."""
 
@@ -308,6 +359,12 @@ _ASKS = {
 def ask(s: S, task: Task) -> str:
     """What the decider is asked, in a few public words."""
     op = task[0]
+    if op == "?reveal_pick" and len(task) > 6 and task[6] != task[1]:
+        return ("choose which revealed card goes face down into your opponent's build zone (the rest "
+                "are discarded)")
+    if op == "?dig" and len(task) > 5 and task[5] == "discard":
+        return ("choose a card you looked at on top of your deck to put into your hand (the rest are "
+                "discarded)")
     if op in _ASKS:
         return _ASKS[op]
     if op == "?setup":
@@ -325,6 +382,11 @@ def ask(s: S, task: Task) -> str:
         if hi > 1:
             what += f" (up to {hi}; {len(ctx[2])} chosen so far)" if hi < 99 else " (any number)"
         return f"choose {what}" + (", or stop" if len(ctx[2]) >= lo else "")
+    if op == "?name":
+        return ("name a card (only names you may know: cards of theirs you can see, your own neutral "
+                "cards); your opponent then reveals their top card and puts it into their hand")
+    if op == "?reveal_hand":
+        return "choose a card of your hand to reveal (it stays in your hand, known to your opponent)"
     if op == "?arena":
         return "choose an arena" + (" where no unit has attacked this turn" if task[4] else "")
     if op == "?pay":
@@ -339,6 +401,8 @@ def ask(s: S, task: Task) -> str:
         return f"return up to {task[3]} {str(task[2]).title()} unit cards from your discard pile to your hand"
     if op == "?crowd":
         return f"discard one of your units in {_arena_words(task[2])}"
+    if op == "?fetch":
+        return f"take a {task[2]} card into its arena ({task[3]} more at most), or stop"
     return "decide"
 
 
@@ -412,8 +476,12 @@ def _pass_words(s: S, task: Task) -> str:
         "?recover": "return no more cards",
         "?strip": "discard nothing (the deck is shuffled all the same)",
         "?untap": "leave it tapped",
-        "?disrupt": "let the Battle card resolve",
+        "?disrupt": "let it resolve",
+        "?save": "play nothing: the unit is discarded",
+        "?upkeep_use": "pay the Upkeeps as usual",
         "?mill": "discard no more of the cards looked at",
+        "?hand_to_held": "put no card under it",
+        "?match_hand": "put no card into the arena",
     }
     if op in words:
         return words[op]
@@ -432,14 +500,21 @@ def _pass_words(s: S, task: Task) -> str:
         return f"don't pay: {_effect_words(s, task[5], task[4])}"
     if op == "?offer":
         return "don't pay: nothing happens"
+    if op == "?name":
+        return "name a card you have not seen (it can't match)"
     if op == "?gather":
         return "take no more cards (your deck is shuffled)"
+    if op == "?fetch":
+        return "take no more cards" + (" (your deck is shuffled)" if task[5] == "always" or task[6] else "")
     if op == "?mode":
         return "keep last turn's stat line"
     if op == "?tame":
         return f"let the owner use {s.name(task[1])}'s ability instead of attacking"
     if op == "?keep_pilot":
         return f"discard {s.name(task[2])} with its unit"
+    if op == "?pilot_off":
+        return (f"leave {s.name(task[2])} aboard its unit" if task[3] < 0
+                else f"leave {s.name(task[2])} in your discard pile")
     if op == "?deploy_now":
         return "leave it in the build zone"
     if op == "?dice":
@@ -466,6 +541,9 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return _effect_words(s, task[1][x], task[2])
     if op == "?dice":
         return f"pick die {x + 1} (showing {s.dice[x]}) to reroll" if x < len(s.dice) else "pick a die"
+    if op == "?may" and task[1] and task[1][0][0] in ("damage_retreat", "spared") and task[3][2]:
+        # a replacement: name the unit it saves
+        return f"yes: {_effect_words(s, task[1], task[3], s.name(task[3][2][0]))}"
     if op == "?may":
         return f"yes: {_effect_words(s, task[1], task[3])}"
     if op == "?trigger":
@@ -477,6 +555,9 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return f"pay {task[2]} Force so that this happens: {_effect_words(s, task[3], task[4])}"
     if op == "?keep_pilot":
         return f"keep {s.name(x)} in your build zone, retreated"
+    if op == "?pilot_off":
+        where = ARENA_NAMES[task[3]] if task[3] >= 0 else "Character"
+        return f"move {s.name(x)} into the {where} arena"
     if op == "?mode":
         ab = next((a for a in s.d(task[2]).abilities if a.kind == "modes"), None)
         return f"stat line {x + 1}: " + (_mode_words(ab.static["modes"][x]) if ab else "")
@@ -485,8 +566,14 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
     if op == "?copy":
         ab = next((a for a in s.d(x).abilities if a.kind == "play"), None)
         return f"copy {s.name(x)}" + (f": {ability_text(ab)}" if ab else "")
+    if op == "?reveal_pick" and len(task) > 6 and task[6] != task[1]:
+        return f"put {s.name(x)} face down in your opponent's build zone with {task[4]} build counter(s)"
     if op == "?reveal_pick":
         return f"put {s.name(x)} face down in your build zone with {task[4]} build counter(s)"
+    if op == "?name":
+        return f"name {s.d(x).uname} (any version)"
+    if op == "?reveal_hand":
+        return f"reveal {s.name(x)} from your hand"
     if op == "?card_type":
         kinds = ("Space", "Ground", "Character", "Battle", "Mission", "Location", "Equipment")
         return f"name {kinds[x]} cards"
@@ -496,6 +583,13 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return f"predict {x} damage" if len(task) > 4 else f"predict {x} hits"
     if op == "?x":
         return f"pay {x} Force (X = {x})"
+    if op == "?gain_split":
+        return f"gain {x} Force and {task[2] - x} build point(s)"
+    if op == "?name_x":
+        return f"name X = {x}"
+    if op == "?match_hand":
+        pays = f", paying {s.d(x).cost} Force" if task[6] else ""
+        return f"put {s.name(x)} from your hand into its arena{pays}"
     if op == "?untap":
         return f"untap {s.name(x)}"
     if op == "?counters" and task[2] == "double":
@@ -517,6 +611,13 @@ def _choice_words(s: S, task: Task, x: int, y: int) -> str:
         return f"show {s.name(x)} and put it into your build zone with {task[4]} build counter(s)"
     if op == "?hand_to_arena":
         return f"put {s.name(x)} from your hand into its arena"
+    if op == "?hand_to_held":
+        return f"put {s.name(x)} face down under {s.name(task[3])} (unseen by your opponent)"
+    if op == "?aside_order":
+        return f"{s.name(x)} goes back next"
+    if op == "?fetch":
+        where = ("deck", "hand", "discard pile", "build zone", "arena")[s.zone[x]] if s.zone[x] < 5 else "?"
+        return f"put {s.name(x)} from your {where} into its arena, untapped"
     if op == "?choose":
         ctx = task[3]
         return f"pick {s.name(x)} ({_where(s, x)}): {_effect_words(s, task[1][task[2] + 1:], ctx, s.name(x))}"
@@ -571,7 +672,8 @@ def does(s: S, task: Task, action: tuple[int, ...]) -> str:
         return f"use {s.name(x)}'s ability: {ability_text(abilities_of(s, x)[y])}"
     if kind == F.PLAY:
         ab = next((a for a in s.d(x).abilities if a.kind == "play"), None)
-        return f"play the Battle card {s.name(x)}" + (f": {ability_text(ab)}" if ab else "")
+        where = " (set aside)" if s.aside and x in s.aside else ""
+        return f"play the Battle card {s.name(x)}{where}" + (f": {ability_text(ab)}" if ab else "")
     if kind == F.ATTACK:
         if op == "?command":
             return f"have {s.name(x)} attack {s.name(y)}, a unit of its own side, instead"
@@ -581,6 +683,8 @@ def does(s: S, task: Task, action: tuple[int, ...]) -> str:
         return f"{s.name(x)} does not attack (it taps)"
     if kind == F.RETREAT:
         return f"move {s.name(x)}, tapped, to your build zone (there it can't attack or be attacked)"
+    if kind == F.BID and op == "?secret_bid":
+        return f"bid {x} Force in secret"
     if kind == F.BID:
         p = task[5]
         mine = x + s.d(task[1 + p]).cost + s.stack_size(task[1 + p])
@@ -621,10 +725,18 @@ def answer_line(s: S, task: Task, action: tuple[int, ...]) -> str:
     who = _the(F.decider(s, task))
     if op == "?discard" and _to_bottom(task):   # the card goes unseen into the deck
         return f"{who} puts a card of their hand under their deck"
+    if op == "?trigger" and action[0] != F.CHOOSE and s.zone[task[1]] == HAND:   # still unseen
+        return f"{who} doesn't use an ability of a card in their hand"
+    if op == "?hand_to_held" and action[0] == F.CHOOSE:    # unseen by the opponent
+        return f"{who} puts a card of their hand face down under {s.name(task[3])}"
+    if op == "?aside_order":     # face-down ones are not for the log: no names
+        return f"{who} puts a set-aside card back into a deck"
     if op == "?partial":     # the card stays face down: its name is not for the log
         if action[0] == F.BUILD_K:
             return f"{who} partly builds a card in setup with {action[2]} build counter(s)"
         return f"{who} partly builds nothing in setup"
+    if op == "?secret_bid":    # the amount stays secret: the resolution tells both bids
+        return f"{who} bids in secret for {_third(purpose(s, task))}"
     if op == "?bid":
         if action[0] == F.BID:
             return f"{who} bids {action[1]} Force in the contest for {s.d(task[1]).uname}"

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from dejarik.tcg.abilities import Ability, Op, Sel
+from dejarik.tcg.abilities import ARENA_CHOSEN, ASIDE_BACK, ASIDE_UNTIL, Ability, Op, Sel
 from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, UNIT, word_tags
 from dejarik.tcg.state import (
     ARENA,
+    ASIDE,
     BUILD,
     DARK,
     DECK,
@@ -27,9 +28,12 @@ from dejarik.tcg.state import (
     LIGHT,
     PILOTING,
     PLACE,
+    REMOVED,
+    SETUP,
     UNDER,
     WORD_KINDS,
 )
+from dejarik.tcg.state import BATTLE as BATTLE_PHASE
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -57,7 +61,7 @@ def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
     Seed 004, "Wycofywanie jednostek": abilities of retreated units are ignored. The Locations
     in the arenas count too, each for its owner (docs/tcg.md, "Locations")."""
     for src in s.places:
-        if src >= 0:
+        if src >= 0 and not (s.effects and ("no_effect", src) in s.effects):    # Occupation
             for ab in s.defs[s.card_def[src]].abilities:
                 if ab.kind == "static" and key in ab.static:
                     yield s.owner[src], src, ab
@@ -72,6 +76,11 @@ def _statics(s: S, key: str) -> Iterator[tuple[int, int, Ability]]:
                     for ab in pab.static.get("abilities", ()) if pab is not None else ():
                         if ab.kind == "static" and key in ab.static:
                             yield p, src, ab
+                if s.defs[s.card_def[src]].copies_pilot:    # and a pilot's copied (copy_pilot)
+                    for pab in copied_pilots(s, src):
+                        for ab in pab.static.get("abilities", ()):
+                            if ab.kind == "static" and key in ab.static:
+                                yield p, src, ab
                 for g in s.gear.get(src, ()):           # static abilities Equipment gives it
                     gab = gear_ability(s, g, src)
                     for ab in gab.static["abilities"] if gab is not None else ():
@@ -101,6 +110,11 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
         if ab is not None and pilot_bonus_holds(s, ab, u):
             ms = ab.static["mods"]
             speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
+    if s.defs[s.card_def[u]].copies_pilot:   # a pilot's abilities copied (Hound's Tooth (A))
+        for ab in copied_pilots(s, u):
+            if pilot_bonus_holds(s, ab, u, True):
+                ms = ab.static["mods"]
+                speed, power, crit = speed + ms[0], power + ms[1], crit + ms[2]
     for g in s.gear.get(u, ()):          # Equipment attached (docs/tcg.md, "Equipment")
         gab = gear_ability(s, g, u)
         if gab is not None:
@@ -123,6 +137,8 @@ def static_mods(s: S, u: int) -> tuple[int, int, int]:
             times = s.damage[src]
         elif st.get("per") == "held":   # once for each card held face down under it
             times = len(s.held.get(src, ()))
+        elif st.get("per") == "counters":   # once for each counter on the ability's own card
+            times = card_counters(s, src)
         else:
             times = len(s.select(st["per"], p, src)) if "per" in st else 1
         speed += ms[0] * times
@@ -142,6 +158,8 @@ def static_health(s: S, u: int) -> int:
             times = s.damage[src]
         elif st.get("per") == "held":
             times = len(s.held.get(src, ()))
+        elif st.get("per") == "counters":
+            times = card_counters(s, src)
         else:
             times = len(s.select(st["per"], p, src)) if "per" in st else 1
         n += int(st["health"]) * times
@@ -196,6 +214,10 @@ def keyword(s: S, u: int, name: str) -> int:
         pab = pilot_ability(s, pilot)
         if pab is not None and pilot_bonus_holds(s, pab, u):
             n += sum(v for k, v in pab.static.get("keywords", ()) if k == name)
+    if s.defs[s.card_def[u]].copies_pilot:    # a pilot's abilities copied (Hound's Tooth (A))
+        for pab in copied_pilots(s, u):
+            if pilot_bonus_holds(s, pab, u, True):
+                n += sum(v for k, v in pab.static.get("keywords", ()) if k == name)
     for g in s.gear.get(u, ()):               # Equipment gives its keywords (Shields 1, Stun 2)
         gab = gear_ability(s, g, u)
         if gab is not None:
@@ -499,6 +521,13 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int, arena: int = -1
         return False
     if "all" in cond:
         return all(condition(s, c, ctl, source, arena) for c in cond["all"])
+    if "build_counters" in cond and (      # the ability's own card, face down, has N counters
+            source < 0 or s.zone[source] != BUILD or s.face_up[source]
+            or s.counters[source] < cond["build_counters"]):
+        return False
+    if "defender_discarded" in cond and (     # an attack is on; its defender is (not) discarded
+            s.atk is None or (s.zone[s.atk[1]] == DISCARD) != cond["defender_discarded"]):
+        return False
     if cond.get("undercosts_defender"):    # the defender's total build cost is higher (Han's Attack)
         if s.atk is None:
             return False
@@ -553,7 +582,12 @@ def condition(s: S, cond: dict[str, Any], ctl: int, source: int, arena: int = -1
         return False
     if "step" in cond and s.step != cond["step"]:     # during that arena's battle step
         return False
+    if "can_retreat" in cond and any(
+            retreat_forbidden(s, u) for u in s.select(cond["can_retreat"], ctl, source)):
+        return False        # a unit the selector names can't retreat (R2-D2's Heroism)
     if "discard_pile" in cond and len(s.discard[ctl]) < cond["discard_pile"]:
+        return False
+    if "deck" in cond and len(s.deck[ctl]) < cond["deck"]:
         return False
     if "hand_kind" in cond and not any(s.d(c).facts.type in cond["hand_kind"] for c in s.hand[ctl]):
         return False        # "a Battle card in your hand"
@@ -602,7 +636,9 @@ def extra_draws(s: S, p: int) -> int:
 
 def draw(s: S, p: int, n: int = 1) -> None:
     """Draw n cards. Reference section 1: a player who must draw from an empty deck loses
-    (option deck_out: "lose"; "skip" just stops drawing)."""
+    (option deck_out: "lose"; "skip" just stops drawing). With the opponent's C-3PO (F)
+    (`show_draws`) in play, each card drawn after setup is shown to the opponent."""
+    watched = n > 0 and s.phase != SETUP and any(ctl != p for ctl, _ in statics(s, "show_draws"))
     for _ in range(n):
         if not s.deck[p]:
             if s.options.get("deck_out", "lose") == "lose":
@@ -611,6 +647,9 @@ def draw(s: S, p: int, n: int = 1) -> None:
         c = s.deck[p].pop()
         s.zone[c] = HAND
         s.hand[p].append(c)
+        if watched:     # known to the opponent while it stays in hand (observe.knows)
+            s.shown[c] |= 1 << (1 - p)
+            s.note(f"the {('Dark', 'Light')[p]} Side draws {s.name(c)} and shows it")
 
 
 def leave_zone(s: S, inst: int) -> None:
@@ -633,6 +672,8 @@ def leave_zone(s: S, inst: int) -> None:
         s.gear[host].remove(inst)
         if not s.gear[host]:
             del s.gear[host]
+    elif z == ASIDE:
+        del s.aside[inst]
     elif z == HELD:
         for host, cards in s.held.items():
             if inst in cards:
@@ -640,8 +681,35 @@ def leave_zone(s: S, inst: int) -> None:
                 if not cards:
                     del s.held[host]
                 break
+    elif z == REMOVED:      # (nothing takes a card back from there yet)
+        s.removed[p].remove(inst)
     elif z != UNDER:
         (s.deck, s.hand, s.discard, s.build)[z][p].remove(inst)
+
+
+def remove_from_game(s: S, c: int) -> None:
+    """A card goes to its owner's cards removed from the game (zone REMOVED): out of the game
+    for good, face up, known to both players (docs/tcg.md, "Cards removed from the game")."""
+    if s.zone[c] == REMOVED:
+        return
+    leave_zone(s, c)
+    s.zone[c] = REMOVED
+    s.counters[c] = s.damage[c] = 0
+    s.tapped[c] = s.face_up[c] = False
+    s.shown[c] = 3
+    s.removed[s.owner[c]].append(c)
+
+
+def _remove_cards(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The cards the step before chose in a discard pile are removed from the game; with fewer
+    than op[1] of them ("if you do"), the rest of the list does not happen."""
+    cards = [c for c in ctx[PICKED] if s.zone[c] == DISCARD]
+    for c in cards:
+        remove_from_game(s, c)
+        s.note(f"{s.name(c)} is removed from the game")
+    if len(cards) < op[1] and s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops \
+            and s.tasks[-1][2] == i + 1:
+        s.tasks.pop()
 
 
 def release(s: S, c: int) -> int:
@@ -663,21 +731,136 @@ SET_ASIDE: Final = -1
 """The s.held key of the cards set aside out of play until the game ends."""
 
 
-def drop_held(s: S, u: int, discarded: bool = False) -> None:
+def drop_held(s: S, u: int, discarded: bool = False, from_arena: int = -1) -> None:
     """The cards held face down under u (hold_under, hold_top) as u leaves play: to their
     owners' discard piles when u is discarded; set aside, out of play until the game ends, when
-    it leaves any other way (Aurra Sing (C)'s ruling; docs/tcg.md, "Cards held face down")."""
+    it leaves any other way (Aurra Sing (C)'s ruling; docs/tcg.md, "Cards held face down").
+    A unit with `release_held` (Bright Hope (A), Sando Aqua Monster) discarded from the arena it
+    names lets them go where it says; discarded from elsewhere, they stay set aside."""
     cards = s.held.pop(u, ())
+    if cards and discarded:
+        for ab in s.d(u).abilities:
+            if ab.kind == "static" and "release_held" in ab.static:
+                if ab.static["release_held"][0] == from_arena:
+                    _release_held(s, u, list(cards), ab.static["release_held"])
+                    return
+                discarded = False       # "they remain set aside for the rest of the game"
     if not discarded:
         if cards:
             s.held.setdefault(SET_ASIDE, []).extend(cards)
+            _forget_held_units(s, cards)
         return
+    _forget_held_units(s, cards)
     for c in cards:
         s.zone[c] = DISCARD
         s.counters[c] = s.damage[c] = 0
         s.tapped[c] = s.face_up[c] = False
         s.shown[c] = 3
         s.discard[s.owner[c]].append(c)
+
+
+def _forget_held_units(s: S, cards: Iterable[int]) -> None:
+    """The records of how held units were made up (hold_under) go with their cards."""
+    if any(e[0] == "held_unit" for e in s.effects):
+        gone = set(cards)
+        s.effects = [e for e in s.effects if not (e[0] == "held_unit" and e[1] in gone)]
+
+
+def _release_held(s: S, u: int, cards: list[int], how: tuple[int, str, int]) -> None:
+    """u has been discarded from the arena its `release_held` names. `to: build`: each card held
+    under it goes face down into its owner's build zone with that many build counters (who knew
+    it still does). `to: arena`: each unit held under it (hold_under) comes back into its arena
+    tapped, on its owner's side, with the cards stacked with it and its pilots as they went
+    under (not a deployment); one whose unique name its owner already has in play, and any
+    other held card, stays set aside until the game ends."""
+    _, to, counters = how
+    if to == "build":
+        _forget_held_units(s, cards)
+        for c in cards:
+            p = s.owner[c]
+            s.zone[c] = BUILD
+            s.face_up[c] = s.tapped[c] = False
+            s.damage[c] = 0
+            s.counters[c] = counters
+            s.build[p].append(c)
+            s.note(f"a card held under {s.name(u)} goes face down into the "
+                   f"{('Dark', 'Light')[p]} Side's build zone with {counters} build counter(s)")
+        return
+    groups = {e[1]: e for e in s.effects if e[0] == "held_unit" and e[1] in cards}
+    _forget_held_units(s, cards)
+    left = list(cards)
+    for top in cards:
+        e = groups.get(top)
+        if e is None or top not in left or not can_enter(s, top):
+            continue
+        below, pilots = [c for c in e[2] if c in left], [c for c in e[3] if c in left]
+        for c in (top, *below, *pilots):
+            left.remove(c)
+        place_unit(s, top)     # (held cards are in no list now: leave_zone finds nothing)
+        s.tapped[top] = True
+        for c in below:
+            s.zone[c] = UNDER
+            s.under.setdefault(top, []).append(c)
+        for c in pilots:
+            s.zone[c] = PILOTING
+            s.aboard.setdefault(top, []).append(c)
+        s.note(f"{s.name(top)} comes back into the {('Space', 'Ground', 'Character')[s.unit_arena(top)]} "
+               f"arena, tapped")
+    if left:
+        s.held.setdefault(SET_ASIDE, []).extend(left)
+
+
+def _hand_to_held(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """You may put a unit card of your hand (of that type) face down under the effect's own
+    unit (in play): held, out of play, known to its owner only."""
+    holder = ctx[SRC]
+    if holder >= 0 and s.zone[holder] in (ARENA, BUILD) and hand_to_build_fits(s, ctx[CTL], op[1], ()):
+        s.tasks.append(("?hand_to_held", ctx[CTL], op[1], holder))
+
+
+def hold_from_hand(s: S, c: int, holder: int) -> None:
+    """A card of the hand goes face down under a unit in play, known to its owner only."""
+    leave_zone(s, c)
+    s.zone[c] = HELD
+    s.shown[c] = 1 << s.owner[c]
+    s.held.setdefault(holder, []).append(c)
+    s.note(f"a card from the hand goes face down under {s.name(holder)}")
+
+
+def _hand_to_arena_self(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own card goes from its owner's hand into its arena, untapped (not a
+    deployment), if its unique name allows (a trigger that works from the hand)."""
+    c = ctx[SRC]
+    if c < 0 or s.zone[c] != HAND or s.d(c).kind != UNIT or not can_enter(s, c):
+        return
+    place_unit(s, c)
+    s.tapped[c] = False
+    s.note(f"{s.name(c)} is put from the hand into the "
+           f"{('Space', 'Ground', 'Character')[s.unit_arena(c)]} arena")
+
+
+def fetch_fits(s: S, p: int, name: str, places: tuple[int, ...]) -> list[int]:
+    """p's cards of that name (any version) in the places named (0 deck, 1 hand, 2 discard
+    pile) that may go into their arena now; one card for each definition and place."""
+    seen: set[tuple[int, int]] = set()
+    out: list[int] = []
+    for k in places:
+        for c in sorted((s.deck, s.hand, s.discard)[k][p]):
+            d = s.d(c)
+            if d.uname != name or d.kind != UNIT or (k, s.card_def[c]) in seen or not can_enter(s, c):
+                continue
+            seen.add((k, s.card_def[c]))
+            out.append(c)
+    return out
+
+
+def _fetch(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Up to N cards of a name from the controller's deck, hand and/or discard pile, one at a
+    time (a `?fetch` decision, with a stop), go into their arena untapped; then the deck is
+    shuffled, always or only if a card was taken from it."""
+    _, name, n, places, shuffle = op
+    p = ctx[CTL]
+    s.tasks.append(("?fetch", p, name, n, places, shuffle, False, ctx[SRC]))
 
 
 def _hold_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -699,11 +882,125 @@ def _hold_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _held_to_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Every card held face down under the effect's own unit goes to its owner's hand."""
     cards = s.held.pop(ctx[SRC], [])
+    _forget_held_units(s, cards)
     for c in cards:
         s.zone[c] = HAND
         s.hand[s.owner[c]].append(c)
     if cards:
         s.note(f"{len(cards)} card(s) held under {s.name(ctx[SRC])} go to the hand")
+
+
+# -- cards set aside for a while (set_aside; docs/tcg.md, "Cards set aside") -----------------
+UNTIL_CHANCE: Final = ASIDE_UNTIL.index("chance")
+UNTIL_TURN_ASIDE: Final = ASIDE_UNTIL.index("turn")
+AS_BY, AS_PLAY, AS_UP, AS_BACK, AS_UNTIL, AS_GROUP, AS_ONE, AS_DEPTH = range(8)
+"""The fields of an s.aside record: the player who set the card aside, whether that player may
+play it as if from their hand (1/0), face up (1: both players know it; 0: only the player who
+set it aside and its owner), where it returns (ASIDE_BACK), when (ASIDE_UNTIL), its group (the
+cards one effect set aside), 1 if only one card of the group may be played, and for "chance"
+the place in the task stack of the play-or-pass chance it belongs to."""
+
+
+def _set_aside(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The top n cards of a side's deck, or the cards of a kind in a side's hand, go into the
+    set-aside place; they are `chosen` for the steps after it (Mace Windu (F)'s +X power)."""
+    _, source, side, n, kind, up, play, back, until = op
+    p, ctl = side_of(ctx, side), ctx[CTL]
+    if source == "deck":
+        cards = [s.deck[p][len(s.deck[p]) - 1 - k] for k in range(min(n, len(s.deck[p])))]   # top first
+    else:
+        cards = [c for c in s.hand[p] if not kind or _KIND_OF[s.d(c).kind] == kind]
+    group = 1 + max((r[AS_GROUP] for r in s.aside.values()), default=0)
+    depth = -1
+    if until == UNTIL_CHANCE:     # the play-or-pass chance in progress: the topmost one
+        for k in range(len(s.tasks) - 1, -1, -1):
+            if s.tasks[k][0] == "?pop":
+                depth = k
+                break
+    for c in cards:
+        leave_zone(s, c)
+        s.zone[c] = ASIDE
+        s.aside[c] = [ctl, int(play != "none"), int(up), back, until, group, int(play == "one"), depth]
+        s.shown[c] = 3 if up else s.shown[c] | 1 << ctl | 1 << s.owner[c]
+    if cards:
+        whose = "its" if p == ctl else "its opponent's"
+        s.note(f"the {('Dark', 'Light')[ctl]} Side sets aside {len(cards)} card(s) from {whose} "
+               f"{'deck' if source == 'deck' else 'hand'}" + (": " + ", ".join(s.name(c) for c in cards)
+                                                              if up else " face down"))
+    if back == ASIDE_BACK.index("discard"):     # cards that can't be played go at once
+        for c in cards:
+            if s.d(c).kind != BATTLE or play == "none":
+                to_discard(s, c)
+    _resume(s, ops, i, (ctl, ctx[SRC], tuple(cards), ctx[ARENA_AT], ctx[NUM]))
+
+
+def _extra_use(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Redoubled Effort: for this attack, one of the unit's activated abilities may be used once
+    more than its limit allows (flow.extra_use_left; the first use past a limit spends it)."""
+    for u in units_of(s, op[1], ctx):
+        if s.zone[u] == ARENA:
+            s.effects.append(("extra_use", u))
+            s.note(f"{s.name(u)} may use one of its abilities one extra time this attack")
+
+
+_KIND_OF: Final = ("unit", "battle", "mission", "other", "location", "equipment")   # carddefs' kinds
+
+
+def aside_plays(s: S, p: int, pop_at: int = -2) -> list[int]:
+    """The set-aside cards p may play now as if from their hand (Battle cards, with their
+    timing checked by the caller); `pop_at`: the task-stack place of the play-or-pass chance
+    asking (a card set aside for a chance is offered only at that chance)."""
+    return sorted(c for c, r in s.aside.items()
+                  if r[AS_BY] == p and r[AS_PLAY] and s.d(c).kind == BATTLE
+                  and (r[AS_UNTIL] != UNTIL_CHANCE or r[AS_DEPTH] == pop_at))
+
+
+def aside_played(s: S, c: int) -> None:
+    """A set-aside card is being played: with "only one of them", the rest of its group can
+    no longer be played."""
+    r = s.aside.get(c)
+    if r is not None and r[AS_ONE]:
+        for other in s.aside.values():
+            if other[AS_GROUP] == r[AS_GROUP]:
+                other[AS_PLAY] = 0
+
+
+def return_aside(s: S, when: int, depth: int = -1) -> None:
+    """The set-aside cards due now go back: those of `when` (an arena's battle step ending,
+    the turn ending: all of them, or a play-or-pass chance ending at task place `depth` or
+    below). Cards for a deck wait for their setter's order (a `?aside_order` decision)."""
+    due = [c for c, r in sorted(s.aside.items()) if when == UNTIL_TURN_ASIDE
+           or (r[AS_UNTIL] == when and (when != UNTIL_CHANCE or r[AS_DEPTH] >= depth))]
+    orders: dict[tuple[int, int, int], list[int]] = {}
+    for c in due:
+        r = s.aside[c]
+        back = ASIDE_BACK[r[AS_BACK]]
+        if back in ("deck_top", "deck_bottom"):
+            orders.setdefault((r[AS_BY], s.owner[c], r[AS_BACK]), []).append(c)
+            continue
+        if back == "discard":
+            to_discard(s, c)
+        else:
+            leave_zone(s, c)
+            s.zone[c] = HAND
+            s.hand[s.owner[c]].append(c)
+        s.note(f"{s.name(c) if r[AS_UP] else 'a set-aside card'} goes back to its owner's {back}")
+    for (by, _, _), cards in orders.items():
+        if len(cards) == 1:
+            aside_to_deck(s, cards[0])
+        else:
+            s.tasks.append(("?aside_order", by, tuple(cards), ()))
+
+
+def aside_to_deck(s: S, c: int) -> None:
+    """A set-aside card goes on top of (or under) its owner's deck."""
+    bottom = ASIDE_BACK[s.aside.pop(c)[AS_BACK]] == "deck_bottom"
+    s.zone[c] = DECK
+    if bottom:
+        s.deck[s.owner[c]].insert(0, c)
+    else:
+        s.deck[s.owner[c]].append(c)
+    s.note(f"a set-aside card goes {'under' if bottom else 'on top of'} its owner's deck")
 
 
 def _hold_under(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -717,6 +1014,8 @@ def _hold_under(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     for u in units_of(s, op[1], ctx):
         if s.zone[u] != ARENA or u == holder:
             continue
+        # how the unit was made up, should it come back (release_held to: arena), from turn to turn
+        s.effects.append(("held_unit", u, tuple(s.under.get(u, ())), tuple(s.aboard.get(u, ()))))
         forget_words(s, (u, *s.under.get(u, ()), *s.aboard.get(u, ())))
         leave_zone(s, u)
         for g in list(s.gear.get(u, ())):
@@ -735,13 +1034,15 @@ def _hold_under(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.note(f"{s.name(u)} goes face down under {s.name(holder)}")
 
 
-_CARD_BOUND = ("card_counters", "upkeep_grant", "remember")   # effects that go with their card
+# effects that go with their card
+_CARD_BOUND = ("card_counters", "upkeep_grant", "remember", "replace_discard", "pilot_copy")
 
 
 def to_discard(s: S, inst: int) -> None:
     """Put a card (and a stack's cards) on its owner's discard pile, from wherever it is."""
     if s.zone[inst] == DISCARD:
         return
+    from_arena = s.unit_arena(inst) if s.zone[inst] == ARENA else -1
     leave_zone(s, inst)
     if s.options.get("equipment_discard", "detach") == "detach":
         for g in list(s.gear.get(inst, ())):   # its Equipment back to the build zone (docs/tcg.md)
@@ -750,7 +1051,7 @@ def to_discard(s: S, inst: int) -> None:
         forget_words(s, (inst, *s.under.get(inst, ()), *s.aboard.get(inst, ())))
     gear = s.gear.pop(inst, ())
     if s.held:
-        drop_held(s, inst, True)
+        drop_held(s, inst, True, from_arena)
     for c in (inst, *s.under.pop(inst, ()), *s.aboard.pop(inst, ()), *gear):   # its stack and pilots too
         s.zone[c] = DISCARD
         s.counters[c] = s.damage[c] = 0
@@ -762,8 +1063,9 @@ def to_discard(s: S, inst: int) -> None:
         s.effects = [e for e in s.effects if not (e[0] in _CARD_BOUND and e[1] == inst)]
 
 
-def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
-    """A unit leaves play for the discard pile; its 'when discarded' abilities trigger."""
+def discard_unit(s: S, u: int, by_damage: bool = False, asked: bool = False) -> None:
+    """A unit leaves play for the discard pile; its 'when discarded' abilities trigger.
+    `asked`: a `replace_discard` link was already offered for this discard."""
     from dejarik.tcg.flow import fire
 
     was_arena = s.zone[u] == ARENA
@@ -774,8 +1076,19 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
         s.note(f"{s.name(u)} would be discarded: it retreats instead, with its damage removed")
         retreat(s, u)
         return
+    if was_arena and not asked and s.effects:   # "when the chosen unit would be discarded, you
+        link = discard_link(s, u)               # may ... instead" (replace_discard): asked first
+        if link is not None:
+            if not any(t[0] == "discard_rest" and t[1] == u for t in s.tasks):
+                s.tasks.append(("discard_rest", u, int(by_damage)))
+                ask_link(s, link, u)
+            return
     was_place = s.zone[u] == PLACE      # a Location leaving its arena
     was_build = s.zone[u] == BUILD
+    if (was_arena or was_build) and any(d.reads_discards for d in s.defs):
+        # how it was discarded, for "discarded by damage more than twice its health" this turn
+        s.effects = [e for e in s.effects if not (e[0] == "discarded_with" and e[1] == u)]
+        s.effects.append(("discarded_with", u, s.damage[u] if by_damage else -1, s.health(u)))
     a = s.unit_arena(u)
     s.note(f"{s.name(u)} is discarded" + (" (destroyed)" if by_damage else ""))
     if was_arena and u in s.aboard and any(ab.kind == "static" and ab.static.get("pilots_to_arena")
@@ -801,16 +1114,24 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
             s.zone[c], s.face_up[c], s.tapped[c] = BUILD, True, True
             s.build[s.owner[c]].append(c)
             s.tasks.append(("?keep_pilot", s.owner[c], c, pod))
+    leaving: list[int] = []     # pilots that may bail out: asked once the discard is done
     if was_arena and u in s.aboard:     # pilots that bail out into an arena (Luke Skywalker (K))
         for c in list(s.aboard[u]):
             pab = pilot_ability(s, c)
             if pab is not None and pab.static.get("bail", -1) >= 0:
-                bail_out(s, c, pab.static["bail"])
+                if pab.static.get("may_leave"):     # "you may move Obi-Wan ...": from the discard pile
+                    leaving.append(c)
+                else:
+                    bail_out(s, c, pab.static["bail"])
     if was_arena:      # the cards that leave with it, for "return it and its stack" (to_hand: stack)
         s.effects.append(("left_play", u, (u, *s.under.get(u, ()), *s.aboard.get(u, ()),
-                                           *s.gear.get(u, ())), a))     # a: the arena it left
+                                           *s.gear.get(u, ())), a, s.damage[u]))   # a: the arena it
+        # left; then the damage counters it had (match_from_hand's counters: damage)
     granted = [g for pilot in s.aboard.get(u, ()) for pab in (pilot_ability(s, pilot),) if pab is not None
                for g in pab.static.get("abilities", ()) if g.kind == "trigger" and g.timing == "discarded"]
+    if was_arena and s.d(u).copies_pilot:    # and those of a pilot's abilities copied
+        granted += [g for pab in copied_pilots(s, u) for g in pab.static.get("abilities", ())
+                    if g.kind == "trigger" and g.timing == "discarded"]
     to_discard(s, u)
     if was_arena:      # "when this unit is discarded" abilities its pilot gave it (Tiree)
         for g in granted:
@@ -819,17 +1140,101 @@ def discard_unit(s: S, u: int, by_damage: bool = False) -> None:
         s.lost_character[s.owner[u]] = 1
     if was_arena or was_place:
         fire(s, "discarded", [u], s.owner[u], force=True)
+    if was_arena and any(d.from_hand for d in s.defs):    # "when an X is discarded from any arena"
+        fire_from_hand(s, "unit_discarded", u)
     if was_arena or was_build:      # "this turn, whenever that unit is discarded" (watch_discard)
         for e in [e for e in s.effects if e[0] == "watch_discard"]:
-            if e[2] == u if isinstance(e[2], int) else s.matches_card(e[2], u, e[1]):
-                push_fx(s, e[3], (e[1], -1, (u,), -1, 0))
+            at = e[4] if len(e) > 4 else -1     # the arena chosen when the watch began
+            if isinstance(e[2], int):
+                hit = e[2] == u
+            elif e[2].arenas:      # "in that arena": only a unit discarded from it (not the build zone)
+                hit = was_arena and a in [at if x == ARENA_CHOSEN else x for x in e[2].arenas] \
+                    and s.matches_card(replace(e[2], arenas=()), u, e[1])
+            else:
+                hit = s.matches_card(e[2], u, e[1])
+            if hit:
+                push_fx(s, e[3], (e[1], -1, (u,), at, 0))
+    for c in leaving:       # on top: decided before the abilities the discard triggered
+        s.tasks.append(("?pilot_off", s.owner[c], c, pilot_ability_arena(s, c)))
+
+
+def fire_from_hand(s: S, event: str, u: int) -> None:
+    """The triggers that work while their card is in its owner's hand (`from_hand`), for an
+    event about unit u, whose `of` selector names u: the Dark Side's resolve first."""
+    from dejarik.tcg.flow import push_triggers
+
+    for p in (LIGHT, DARK):
+        pending = tuple((c, k) for c in s.hand[p] if s.d(c).from_hand
+                        for k, ab in enumerate(s.d(c).abilities)
+                        if ab.kind == "trigger" and ab.timing == event and ab.static.get("from_hand")
+                        and (ab.target is None or s.matches_card(ab.target, u, p)))
+        if pending:
+            push_triggers(s, p, event, pending)
+
+
+def discard_link(s: S, u: int) -> tuple[Any, ...] | None:
+    """The `replace_discard` link that may save unit u from being discarded: its guarding unit
+    is in an arena (and is not u)."""
+    for e in s.effects:
+        if e[0] == "replace_discard" and e[2] == u and e[1] != u and s.zone[e[1]] == ARENA:
+            return e
+    return None
+
+
+def ask_link(s: S, link: tuple[Any, ...], u: int) -> None:
+    """The link's controller may have its effects happen instead of u's discard (`spared`
+    first marks the discard as replaced)."""
+    s.tasks.append(("?may", (("spared",), *link[3]), (), (link[4], link[1], (u,), -1, 0)))
+
+
+def _replace_discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Link the effect's own unit to the unit(s) named: while the own unit is in play, when one
+    of them would be discarded from its arena, the controller may have op[2] happen instead."""
+    src = ctx[SRC]
+    if src < 0 or s.zone[src] != ARENA:
+        return
+    for u in units_of(s, op[1], ctx):
+        if u != src:
+            s.effects.append(("replace_discard", src, u, op[2], ctx[CTL]))
+            s.note(f"{s.name(src)} watches over {s.name(u)}")
+
+
+def _spared(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The discard of the chosen unit doesn't happen: it is replaced (flow reads the mark)."""
+    for u in ctx[PICKED]:
+        s.effects.append(("spared", u))
+        s.note(f"{s.name(u)} is not discarded")
+
+
+def _damage_retreat(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The damage about to be dealt to the chosen unit is all prevented, and the unit retreats
+    (one already retreated stays in the build zone)."""
+    for u in ctx[PICKED]:
+        if s.dmg is not None and s.dmg[0] == u:
+            s.dmg[4] = s.dmg[1]
+            s.note(f"the damage to {s.name(u)} is prevented")
+        if s.zone[u] == ARENA:
+            retreat(s, u)
+
+
+def _shield_units(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn all damage to the units op[1] names is prevented; op[2] (or None): the
+    attackers whose prevented damage comes back on them as counters (flow._damage)."""
+    s.effects.append(("shield_units", ctx[CTL], op[1], op[2]))
+    s.note(f"this turn all damage to the {('Dark', 'Light')[ctx[CTL]]} Side's units named is prevented")
+
+
+def _cant_lose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """This turn the controller can't lose the game (state.finish, flow._end_turn read it)."""
+    s.effects.append(("cant_lose", ctx[CTL]))
+    s.note(f"the {('Dark', 'Light')[ctx[CTL]]} Side can't lose the game this turn")
 
 
 def _watch_discard(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """This turn, whenever the unit (or a unit the selector names) is discarded from an arena or
     a build zone, the effects happen for the controller, the discarded unit `chosen` in them."""
-    if isinstance(op[1], Sel):
-        s.effects.append(("watch_discard", ctx[CTL], op[1], op[2]))
+    if isinstance(op[1], Sel):     # the arena chosen before stays that selector's `arena: chosen`
+        s.effects.append(("watch_discard", ctx[CTL], op[1], op[2], ctx[ARENA_AT]))
         return
     for u in units_of(s, op[1], ctx):
         s.effects.append(("watch_discard", ctx[CTL], u, op[2]))
@@ -945,11 +1350,39 @@ def park_gear(s: S, g: int) -> None:
     s.note(f"{s.name(g)} goes back to its owner's build zone")
 
 
-def pilot_bonus_holds(s: S, ab: Ability, host: int) -> bool:
+def pilot_bonus_holds(s: S, ab: Ability, host: int, copy: bool = False) -> bool:
     """A pilot's bonuses with a condition ("as long as you have no other units in the Space
-    arena") count only while it holds, read for the unit piloted."""
+    arena") count only while it holds, read for the unit piloted. For a copy of the pilot's
+    abilities (`copy`), a condition on the pilots aboard counts as met (Hound's Tooth's ruling
+    on Nien Nunb (A): his bonuses with no other pilot there)."""
     cond = ab.static.get("if")
+    if cond is not None and copy and "pilots" in cond:
+        cond = {k: v for k, v in cond.items() if k != "pilots"} or None
     return cond is None or condition(s, cond, s.owner[host], host)
+
+
+def copied_pilots(s: S, u: int) -> list[Ability]:
+    """The pilot abilities copied onto unit u this turn (copy_pilot: turn effects
+    ("pilot_copy", unit, the pilot's card definition))."""
+    out: list[Ability] = []
+    for e in s.effects:
+        if e[0] == "pilot_copy" and e[1] == u:
+            for ab in s.defs[e[2]].abilities:
+                if ab.kind == "pilot":
+                    out.append(ab)
+    return out
+
+
+def _copy_pilot(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own unit (in an arena; its card has this effect: CardDef.copies_pilot) gets
+    the pilot abilities of the pilot named until the turn ends, whatever units it may fly."""
+    u = ctx[SRC]
+    if u < 0 or s.zone[u] != ARENA or not s.d(u).copies_pilot:
+        return
+    for c in units_of(s, op[1], ctx)[:1]:
+        if pilot_ability(s, c) is not None:
+            s.effects.append(("pilot_copy", u, s.card_def[c]))
+            s.note(f"{s.name(u)} gets the pilot abilities of {s.name(c)} this turn")
 
 
 def abilities_of(s: S, u: int) -> tuple[Ability, ...]:
@@ -958,6 +1391,9 @@ def abilities_of(s: S, u: int) -> tuple[Ability, ...]:
     own: tuple[Ability, ...] = s.d(u).abilities
     extra = tuple(g for pilot in s.aboard.get(u, ()) for ab in (pilot_ability(s, pilot),) if ab is not None
                   for g in ab.static.get("abilities", ()))
+    if s.defs[s.card_def[u]].copies_pilot:    # a pilot's abilities copied (Hound's Tooth (A))
+        for pab in copied_pilots(s, u):
+            extra += pab.static.get("abilities", ())
     for c in s.gear.get(u, ()):    # abilities its Equipment gives it (docs/tcg.md, "Equipment")
         gab = gear_ability(s, c, u)
         if gab is not None:
@@ -1017,6 +1453,8 @@ def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
         return [s.dmg[0]] if s.dmg is not None and s.zone[s.dmg[0]] in (ARENA, BUILD) else []
     if kind == "each":
         found = s.select(ref[1], ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+        if ref[1].slower_than_chosen:
+            found = slower_than_picked(s, found, ctx)
         if ref[1].only_chosen:      # the units chosen earlier, if the selector names them now
             return [u for u in found if u in ctx[PICKED]]
         return [u for u in found if u not in ctx[PICKED]] if ref[1].other_than_chosen else found
@@ -1025,6 +1463,15 @@ def units_of(s: S, ref: Op, ctx: Ctx) -> list[int]:
             return []
         return [s.atk[0]] if not ref[1] or s.owner[s.atk[0]] == ctx[CTL] else []
     raise AssertionError(kind)
+
+
+def slower_than_picked(s: S, found: list[int], ctx: Ctx) -> list[int]:
+    """The units found whose speed now is below the printed speed of the card(s) an earlier
+    step chose (`slower_than: chosen`: a unit card revealed from hand); none chosen, none."""
+    if not ctx[PICKED]:
+        return []
+    bar = min(s.d(c).speed for c in ctx[PICKED])
+    return [u for u in found if s.speed(u) < bar]
 
 
 def side_of(ctx: Ctx, side: str) -> int:
@@ -1052,6 +1499,8 @@ def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
         s.tasks.pop()
     if sel.other_than_chosen:    # "one of your other ...": not what the earlier step chose
         sel = replace(sel, exclude=ctx[PICKED])
+    if sel.cost_cap == "x":     # "with equal or less build cost": at most the X set before
+        sel = replace(sel, max_cost=ctx[NUM], cost_cap="")
     # a new choice starts afresh: 'chosen' after it names only what it picks
     ctx = (ctx[0], ctx[1], (), ctx[3], ctx[4])
     s.tasks.append(("?choose", ops, i, ctx, sel, by, lo, hi))
@@ -1059,6 +1508,8 @@ def _choose(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def choose_candidates(s: S, task: tuple[Any, ...]) -> list[int]:
     ctx, sel = task[3], task[4]
+    if sel.total_cost is not None:      # the picks' total build costs within a budget
+        return budget_candidates(s, ctx, sel)
     if sel.different:       # "three of your units with different speeds": none like one picked
         seen = {differ_by(s, x, sel.different) for x in ctx[PICKED]}
         return [u for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT])
@@ -1068,6 +1519,8 @@ def choose_candidates(s: S, task: tuple[Any, ...]) -> list[int]:
 
 def differ_by(s: S, u: int, by: str) -> str:
     """What `different` compares: the unit's speed now, or its name (every version's)."""
+    if by == "arena":
+        return str(s.unit_arena(u))
     return str(s.speed(u)) if by == "speed" else s.d(u).uname
 
 
@@ -1085,7 +1538,51 @@ def chosen(s: S, task: tuple[Any, ...], u: int) -> None:
 def _choose_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
         s.tasks.pop()
+    if len(op) > 3:     # with: only an arena where the selector names a unit; none, and the rest stops
+        among = tuple(a for a in op[2] if arena_has(s, op[3], ctx, a))
+        if among:
+            s.tasks.append(("?arena", ops, i, ctx, op[1], among))
+        return
     s.tasks.append(("?arena", ops, i, ctx, op[1], op[2]))
+
+
+def arena_has(s: S, sel: Any, ctx: Ctx, a: int) -> bool:
+    """Whether the selector names a unit in arena a ("an arena where you have a Jedi")."""
+    return any(s.zone[u] == ARENA and s.unit_arena(u) == a
+               for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT]))
+
+
+def _reveal_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller reveals a card of the types op[1] from hand (a `?reveal_hand` decision):
+    it stays there, known to both players, and is `chosen` for the steps after it. With no
+    such card, nothing is chosen."""
+    p = ctx[CTL]
+    if any(s.d(c).facts.type in op[1] for c in s.hand[p]):
+        if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+            s.tasks.pop()
+        s.tasks.append(("?reveal_hand", p, ops, i, ctx, op[1]))
+    else:
+        _resume(s, ops, i, (ctx[0], ctx[1], (), ctx[3], ctx[4]))
+
+
+def revealed_from_hand(s: S, task: tuple[Any, ...], c: int) -> None:
+    """The card revealed stays in hand, known to both players; it is `chosen` after."""
+    _, p, ops, i, ctx = task[:5]
+    s.shown[c] = 3
+    s.note(f"the {('Dark', 'Light')[p]} Side reveals {s.name(c)} from its hand")
+    push_fx(s, ops, (ctx[0], ctx[1], (c,), ctx[3], ctx[4]), i + 1)
+
+
+def _name_top(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """That side shuffles its deck; the controller names a card (a `?name` decision, offering
+    only names the namer may know: flow._name_options); the side then reveals its top card and
+    puts it into its hand, and a match runs the effects op[2] (flow._name_answer)."""
+    p = side_of(ctx, op[1])
+    for c in s.deck[p]:
+        s.shown[c] = 0
+    s.rng.shuffle(s.deck[p])
+    s.note(f"the {('Dark', 'Light')[p]} Side shuffles its deck")
+    s.tasks.append(("?name", ctx[CTL], p, op[2], ctx))
 
 
 def _branch(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1156,8 +1653,16 @@ def _to_deck(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 def _to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    """The effect's own unit card goes from the discard pile into its arena, untapped (not a
-    deployment: nothing that works on deploying triggers)."""
+    """The effect's own unit card (or, `chosen`, the card(s) an earlier step chose in a discard
+    pile) goes from the discard pile into its arena, untapped (not a deployment: nothing that
+    works on deploying triggers); not a unique name its owner already has in play."""
+    if len(op) > 1:
+        for c in ctx[PICKED]:
+            if s.zone[c] == DISCARD and s.d(c).kind == UNIT and can_enter(s, c):
+                place_unit(s, c)
+                s.tapped[c] = False
+                s.note(f"{s.name(c)} is put into its arena from the discard pile")
+        return
     src = ctx[SRC]
     if src >= 0 and s.zone[src] == DISCARD and s.d(src).kind == UNIT and can_enter(s, src):
         place_unit(s, src)
@@ -1219,14 +1724,45 @@ def _silence(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _dig(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The controller looks at the top op[1] cards of their deck (known to them), takes op[2]
-    of them into hand (flow's "?dig"), and the rest go under the deck."""
+    of them into hand (flow's "?dig"), and the rest go under the deck (op[3] "discard": to the
+    discard pile). op[1] "paid": the controller first names any amount of Force, 0 up to all
+    of it, and pays it (a `?x` decision); that many are looked at. op[1] or op[2] "x": the
+    context's number (the Force paid; a Mission's X, its build counters when completed)."""
     p = ctx[CTL]
-    cards = tuple(reversed(s.deck[p][-op[1]:]))       # the top card first
+    take: int = ctx[NUM] if op[2] == "x" else op[2]
+    if op[1] == "paid":
+        if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+            s.tasks.pop()
+        # the Force named becomes X for the look; how many to take is fixed now
+        rest: tuple[Op, ...] = (("pay_x",), ("dig", "x", take, *op[3:]), *ops[i + 1:])
+        s.tasks.append(("?x", p, rest, 0, ctx, s.force[p]))
+        return
+    n: int = ctx[NUM] if op[1] == "x" else op[1]
+    cards = tuple(reversed(s.deck[p][-n:])) if n > 0 else ()      # the top card first
     for c in cards:
         s.shown[c] |= 1 << p
     s.note(f"the {('Dark', 'Light')[p]} Side looks at the top {len(cards)} card(s) of its deck")
-    if cards:
-        s.tasks.append(("?dig", p, cards, op[2], ctx[SRC]))
+    if cards and take > 0:
+        s.tasks.append(("?dig", p, cards, take, ctx[SRC], *op[3:]))
+    elif cards:     # none to take: the cards looked at go where the rest go
+        dig_rest(s, p, cards, op[3] if len(op) > 3 else "bottom")
+
+
+def dig_rest(s: S, p: int, cards: tuple[int, ...], where: str) -> None:
+    """The cards looked at and not taken: under the deck, in the order they lay, or (where
+    "discard") into the discard pile."""
+    left = [x for x in cards if s.zone[x] == DECK]
+    if where == "discard":
+        for x in left:
+            to_discard(s, x)
+        if left:
+            s.note(f"{len(left)} card(s) are discarded")
+        return
+    for x in left:
+        s.deck[p].remove(x)
+    s.deck[p][:0] = list(reversed(left))      # the bottom of a deck is its first card
+    if left:
+        s.note(f"{len(left)} card(s) go under the deck")
 
 
 def _speed_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1263,8 +1799,74 @@ def _chain_attack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _raise_in_stack(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Hero's Potential: the owner picks a card under the unit (an `?option` decision)."""
     for u in units_of(s, op[1], ctx)[:1]:
-        if s.zone[u] == ARENA and s.under.get(u):
-            s.tasks.append(("?option", tuple(((("restack_to", x, s.name(x), 0),)) for x in s.under[u]), ctx))
+        raisable = [x for x in s.under.get(u, ()) if not foreign_in_stack(s, x, u)]
+        if s.zone[u] == ARENA and raisable:
+            s.tasks.append(("?option", tuple(((("restack_to", x, s.name(x), 0),)) for x in raisable), ctx))
+
+
+def foreign_in_stack(s: S, x: int, top: int) -> bool:
+    """Whether card x, beneath top's stack, is of another unique name (stack_under, Yoda (G)):
+    such a card never becomes the stack's top card."""
+    return s.defs[s.card_def[x]].uname != s.defs[s.card_def[top]].uname
+
+
+def stack_extra(s: S, top: int) -> int:
+    """How many cards top's stack may hold beyond the rule's 4: the `extra_stack` of the cards
+    in it (Yoda (G): "the stack can have 1 extra card")."""
+    n = 0
+    for x in (top, *s.under.get(top, ())):
+        for ab in s.defs[s.card_def[x]].abilities:
+            if ab.kind == "static" and "extra_stack" in ab.static:
+                n += int(ab.static["extra_stack"])
+    return n
+
+
+def stack_hosts(s: S, c: int, sel: Sel, ctl: int) -> list[int]:
+    """The units the selector names whose stack card c (a lone card in an arena) may go under:
+    its owner's, in an arena, of another unique name, with no card of c's name in the stack and
+    room for one more (4, plus the stack's and c's `extra_stack`)."""
+    from dejarik.tcg.flow import MAX_STACK
+
+    d = s.d(c)
+    room = MAX_STACK + sum(int(ab.static["extra_stack"]) for ab in d.abilities
+                           if ab.kind == "static" and "extra_stack" in ab.static)
+    out: list[int] = []
+    for h in s.select(sel, ctl, c):
+        if h == c or s.zone[h] != ARENA or s.owner[h] != s.owner[c] or s.d(h).uname == d.uname:
+            continue
+        stack = (h, *s.under.get(h, ()))
+        if any(s.name(x) == d.name for x in stack):
+            continue
+        if len(stack) < room + stack_extra(s, h) or stack_unlimited(s, h):
+            out.append(h)
+    return out
+
+
+def _stack_under(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own card, a lone card in an arena (no stack, pilots, Equipment or held
+    cards), goes beneath the stack of a unit the selector names, chosen now (an `?option`
+    decision among those it may go under: stack_hosts)."""
+    c = ctx[SRC]
+    if c < 0 or s.zone[c] != ARENA or c in s.under or c in s.aboard or c in s.gear or c in s.held:
+        return
+    hosts = stack_hosts(s, c, op[1], ctx[CTL])
+    if hosts:
+        s.tasks.append(("?option", tuple(((("stack_to", c, h, s.name(h)),)) for h in hosts), ctx))
+
+
+def _stack_to(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Card op[1] goes beneath the stack of unit op[2] (if it still may): a card of that stack
+    now (+10 speed, +1 power, +1 health to it), with no damage, tapping or abilities of its own."""
+    c, h = op[1], op[2]
+    if s.zone[c] != ARENA or s.zone[h] != ARENA or h not in stack_hosts(s, c, Sel(), s.owner[c]):
+        return
+    leave_zone(s, c)
+    s.mods = [m for m in s.mods if m[0] != c]
+    s.zone[c] = UNDER
+    s.tapped[c] = False
+    s.damage[c] = 0
+    s.under.setdefault(h, []).append(c)
+    s.note(f"{s.name(c)} goes under {s.name(h)}'s stack")
 
 
 def _restack_to(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -1458,8 +2060,17 @@ def _dice_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _remove_damage(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     leave = op[3] if len(op) > 3 and isinstance(op[3], int) else 0    # "all but N counters"
+    if len(op) > 3 and isinstance(op[3], tuple) and op[3][0] == "health":
+        # "until it is at N remaining health": its counters come down to its total health - N
+        for u in units_of(s, op[1], ctx):
+            n = max(0, s.damage[u] - max(0, s.health(u) - op[3][1]))
+            s.damage[u] -= n
+            if n:
+                s.note(f"{n} damage removed from {s.name(u)} ({s.damage[u]}/{s.health(u)})")
+        return
     # chosen_cost: as many as the chosen unit's build cost (its card's, +1 per card beneath)
-    want = sum(s.d(x).cost + s.stack_size(x) for x in ctx[PICKED]) if op[2] == "chosen_cost" else op[2]
+    want = sum(s.d(x).cost + s.stack_size(x) for x in ctx[PICKED]) if op[2] == "chosen_cost" \
+        else ctx[NUM] if op[2] == "x" else op[2]      # x: the X named or paid before
     doubled = 1
     if want > 0:    # "remove up to twice that many instead" (FX-7), for the controller's own units
         for ctl, _, _ab in _statics(s, "heal_double"):
@@ -1625,6 +2236,12 @@ def _next_turn(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     s.effects.append(("next_turn_fx", op[2], (ctx[CTL], ctx[SRC], units, ctx[ARENA_AT], ctx[NUM])))
 
 
+def pilot_ability_arena(s: S, c: int) -> int:
+    """The arena pilot c bails out into (its pilot ability's `bails_out`), or -1."""
+    pab = pilot_ability(s, c)
+    return -1 if pab is None else int(pab.static.get("bail", -1))
+
+
 def bail_out(s: S, c: int, a: int) -> None:
     """Pilot c leaves its unit for arena a, untapped, as a unit of that arena's type until a's
     battle step ends (flow._disembark: then into its own arena, untapped, if still there)."""
@@ -1766,20 +2383,44 @@ def _mark(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
             s.note(f"{s.name(u)} gets a {op[2]} counter")
 
 
+PENDING = ("pending_battle", "pending_mission", "pending_ability")
+"""What a Disrupt answers: ("pending_battle"|"pending_mission", card, controller) or
+("pending_ability", unit, controller, ability number), the latest first."""
+
+
 def _disrupt(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
-    """Cancel the Battle card being played (("pending_battle", card, controller) in effects),
-    unless its controller pays N Force."""
-    pending = latest_effect(s, "pending_battle")
-    if pending is None:
+    """Cancel what was just played (the latest pending Battle card, Mission or ability of the
+    kinds op[2] names), unless its controller pays N Force; op[3]: a disrupted ability can't
+    be used again this turn (Thwart)."""
+    k = len(s.effects) - 1
+    while k >= 0 and s.effects[k][0] not in PENDING:
+        k -= 1
+    if k < 0:
+        return
+    pending = s.effects[k]
+    kinds: tuple[str, ...] = op[2] if len(op) > 2 else ("battle",)
+    if pending[0][len("pending_"):] not in kinds:
         return
     c, payer = pending[1], pending[2]
+    cancel: Op = ("cancel_battle", c, pending[3], bool(op[3])) if pending[0] == "pending_ability" \
+        else ("cancel_battle", c)
     if op[1] and s.force[payer] >= op[1]:
-        s.tasks.append(("?pay", payer, op[1], ("cancel_battle", c), ctx))
+        s.tasks.append(("?pay", payer, op[1], cancel, ctx))
     else:
-        _cancel_battle(s, ("cancel_battle", c), ops, i, ctx)
+        _cancel_battle(s, cancel, ops, i, ctx)
 
 
 def _cancel_battle(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """("cancel_battle", card): the Battle card or Mission does nothing; ("cancel_battle",
+    unit, ability number, lock): the ability's effects don't happen (lock: nor can it be used
+    again this turn)."""
+    if len(op) > 2:
+        s.effects.append(("cancelled", op[1], op[2]))
+        if op[3]:
+            s.effects.append(("thwarted", op[1], op[2]))
+        s.note(f"{s.name(op[1])}'s ability is disrupted: it does nothing"
+               + (" (it can't be used again this turn)" if op[3] else ""))
+        return
     s.effects.append(("cancelled", op[1]))
     s.note(f"{s.name(op[1])} is disrupted: it does nothing")
 
@@ -2019,8 +2660,8 @@ def _hand_to_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def _hand_to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """The controller puts a unit card of their hand (types op[1], subtypes op[2], printed
     cost at most op[3]) into its arena (a `?hand_to_arena` decision); none fits: nothing."""
-    if hand_to_arena_fits(s, ctx[CTL], op[1], op[2], op[3]):
-        s.tasks.append(("?hand_to_arena", ctx[CTL], op[1], op[2], op[3], ctx[SRC]))
+    if hand_to_arena_fits(s, ctx[CTL], op[1], op[2], op[3]):     # op[4]: it goes in tapped
+        s.tasks.append(("?hand_to_arena", ctx[CTL], op[1], op[2], op[3], ctx[SRC], *op[4:]))
 
 
 def _reveal_to_arena(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -2302,14 +2943,71 @@ def _retreat_pilots(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None
         s.note(f"{s.name(c)} retreats off {s.name(u)}")
 
 
+def _deploy_self(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effect's own card, face down in its owner's build zone, is deployed (shown) into its
+    arena, on its own or onto its stack as a deployment from the build zone would go; not if
+    its unique name or an effect forbids it."""
+    from dejarik.tcg.flow import deploy, deploy_choices
+
+    c = ctx[SRC]
+    if c < 0 or s.zone[c] != BUILD or s.face_up[c] or deploy_forbidden(s, c):
+        return
+    ways = deploy_choices(s, c)
+    if ways:
+        deploy(s, c, ways[0][2])
+
+
+def _discard_pilot(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The pilots aboard the effect's own unit that the selector names go to their owners'
+    discard piles; the unit stays ("discard Needa", a pilot's ability given to its ship)."""
+    u = ctx[SRC]
+    for c in list(s.aboard.get(u, ())) if u >= 0 else ():
+        if s.matches_card(op[1], c, s.owner[c], u):
+            to_discard(s, c)
+            s.note(f"{s.name(c)} is discarded off {s.name(u)}")
+
+
 def _x_is(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """X, for the steps after it, is the damage counters on the effect's own unit now (or
     with `count`, the number of units a selector names now)."""
     if op[1] == "count":
         x = len(s.select(op[2], ctx[CTL], ctx[SRC], ctx[ARENA_AT]))
+    elif op[1] == "chosen_cost":    # the units chosen: their cards' costs, +1 per card beneath
+        x = sum(s.d(u).cost + s.stack_size(u) for u in units_of(s, ("chosen",), ctx))
     else:
         x = s.damage[ctx[SRC]] if ctx[SRC] >= 0 else 0
     _resume(s, ops, i, (ctx[CTL], ctx[SRC], ctx[PICKED], ctx[ARENA_AT], x))
+
+
+def _secret_bid(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Both players bid Force in secret, the Dark Side first (`?secret_bid`, flow): the second
+    bidder's decision carries the first bid, which no view shows (observe.resample_hidden deals
+    it again for a player who can't know it)."""
+    s.tasks.append(("?secret_bid", DARK, -1, op[1], op[2], ctx))
+
+
+def location_off(s: S, c: int) -> bool:
+    """Whether the Location c has no effect this turn (Occupation: `no_effect`)."""
+    return ("no_effect", c) in s.effects
+
+
+def _no_effect(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Until the turn ends the Location(s) named have no effect: their static abilities,
+    triggers and activated abilities are off (they stay in play and may still be chosen)."""
+    for c in units_of(s, op[1], ctx):
+        if s.zone[c] == PLACE and ("no_effect", c) not in s.effects:
+            s.effects.append(("no_effect", c))
+            s.note(f"{s.name(c)} has no effect this turn")
+
+
+def _gain_split(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Force and build points totalling N (op[1]: N or "x"; op[2]: half of it, rounded down),
+    split as the controller chooses (`?gain_split`: how much is Force)."""
+    n: int = ctx[NUM] if op[1] == "x" else op[1]
+    if op[2]:
+        n //= 2
+    if n > 0:
+        s.tasks.append(("?gain_split", ctx[CTL], n, ctx[SRC]))
 
 
 def _to_deck_bottom(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -2522,7 +3220,8 @@ def _reroll_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def shareable(ab: Ability) -> bool:
     """An activated ability (Evade, Deflect, Intercept, Retaliate included) that works in an
     arena: what share_abilities passes on."""
-    return ab.kind in ("activated", "prevent") and not ab.from_discard and not ab.reserves
+    return (ab.kind in ("activated", "prevent") and not ab.from_discard and not ab.reserves
+            and not ab.from_build)
 
 
 def _share_abilities(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
@@ -2758,14 +3457,36 @@ def _offer_reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 def _reveal_build(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
     """Reveal the top op[1] cards of the controller's deck (a `?reveal_pick` decision takes one
-    of type op[2] into the build zone; with none, they are all discarded)."""
+    of type op[2] into the build zone; with none, they are all discarded). op[1] -1: reveal
+    from the top until op[4] cards of the type with different names (every version's) are
+    shown, or the deck ends; the player op[5] names picks one of those (Parting of Heroes)."""
     p = ctx[CTL]
-    top = list(reversed(s.deck[p][-op[1]:]))
+    if op[1] >= 0:
+        top = list(reversed(s.deck[p][-op[1]:]))
+        picks = tuple(c for c in top if s.d(c).facts.type == op[2])
+        chooser = p
+    else:
+        top, found = [], []
+        names: set[str] = set()
+        # option different_names: unique names (versions as one, the default) or full names
+        versions = s.options.get("different_names", "unique") == "version"
+        k = len(s.deck[p]) - 1
+        while k >= 0 and len(names) < op[4]:
+            c = s.deck[p][k]
+            top.append(c)
+            name = s.d(c).name if versions else s.d(c).uname
+            if s.d(c).facts.type == op[2] and name not in names:
+                names.add(name)
+                found.append(c)
+            k -= 1
+        picks, chooser = tuple(found), side_of(ctx, op[5])
     for c in top:
         s.shown[c] = 3
     s.note(f"the {('Dark', 'Light')[p]} Side reveals {', '.join(s.name(c) for c in top) or 'nothing'}")
-    if any(s.d(c).facts.type == op[2] for c in top):
+    if picks and op[1] >= 0:
         s.tasks.append(("?reveal_pick", p, tuple(top), op[2], op[3], ctx[SRC]))
+    elif picks:
+        s.tasks.append(("?reveal_pick", p, tuple(top), op[2], op[3], ctx[SRC], chooser, picks))
     else:
         for c in top:
             to_discard(s, c)
@@ -2779,8 +3500,8 @@ def _reveal_take(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 def draw_reveal_source(s: S, p: int) -> int:
     """p's Location that replaces p's draw-step draw (Mos Eisley: `draw_reveal`), or -1."""
     for c in s.places:
-        if c >= 0 and s.owner[c] == p and any(ab.kind == "static" and "draw_reveal" in ab.static
-                                              for ab in s.d(c).abilities):
+        if c >= 0 and s.owner[c] == p and not location_off(s, c) and any(
+                ab.kind == "static" and "draw_reveal" in ab.static for ab in s.d(c).abilities):
             return c
     return -1
 
@@ -2882,13 +3603,18 @@ def _reroll(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
 
 
 _OPS: dict[str, Any] = {
-    "retreat_pilots": _retreat_pilots, "hand_to_deck_top": _hand_to_deck_top, "x_is": _x_is,
+    "retreat_pilots": _retreat_pilots, "discard_pilot": _discard_pilot,
+    "deploy_self": _deploy_self, "copy_pilot": _copy_pilot,
+    "stack_under": _stack_under, "stack_to": _stack_to,
+    "hand_to_deck_top": _hand_to_deck_top, "x_is": _x_is,
+    "gain_split": _gain_split, "no_effect": _no_effect, "secret_bid": _secret_bid,
     "watch_discard": _watch_discard, "pick_random": _pick_random, "discard_cheapest": _discard_cheapest,
     "double_counters": _double_counters, "as_side": _as_side,
     "forbid_attack_unit": _forbid_attack_unit, "unit_prevent": _unit_prevent,
     "skip_untap": _skip_untap, "gain_subtype": _gain_subtype, "share_abilities": _share_abilities,
     "spend_build": _spend_build, "remember": _remember, "recall": _recall, "pool_force": _pool_force,
     "reroll_build": _reroll_build,
+    "remove_cards": _remove_cards,
     "choose": _choose, "choose_arena": _choose_arena, "choose_one": _choose_one, "may": _may,
     "modify": _modify, "tap": _tap, "untap": _untap, "damage": _damage, "dice_damage": _dice_damage,
     "remove_damage": _remove_damage, "retreat": _retreat, "discard_unit": _discard_unit,
@@ -2913,16 +3639,21 @@ _OPS: dict[str, Any] = {
     "forbid_plays": _forbid_plays, "forbid_deploy": _forbid_deploy, "forbid_attack": _forbid_attack,
     "arena_prevent": _arena_prevent, "recoil": _recoil, "to_deck_top": _to_deck_top,
     "to_build_face_down": _to_build_face_down, "hold_under": _hold_under, "hold_top": _hold_top,
-    "held_to_hand": _held_to_hand,
+    "set_aside": _set_aside, "extra_use": _extra_use,
+    "held_to_hand": _held_to_hand, "fetch": _fetch, "hand_to_held": _hand_to_held,
+    "hand_to_arena_self": _hand_to_arena_self,
     "roll_off": _roll_off,
     "roll_off_dice": _roll_off_dice,
     "raise_in_stack": _raise_in_stack, "restack_to": _restack_to, "chain_attacks": _chain_attacks,
     "chain_attack": _chain_attack,
     "one_die": _attack_flag, "damage_discards": _attack_flag,
     "cross_arena_power": _cross_arena_power, "hand_to_build": _hand_to_build,
-    "to_arena": _to_arena, "discard_face_down": _discard_face_down, "discard_card": _discard_card,
+    "to_arena": _to_arena, "replace_discard": _replace_discard, "spared": _spared,
+    "damage_retreat": _damage_retreat, "shield_units": _shield_units, "cant_lose": _cant_lose,
+    "discard_face_down": _discard_face_down, "discard_card": _discard_card,
     "pay_defender_cost": _pay_defender_cost, "speed_damage": _speed_damage, "move_damage": _move_damage,
     "transfer_counters": _transfer_counters, "arrange_top": _arrange_top, "dig": _dig, "silence": _silence,
+    "name_top": _name_top, "reveal_hand": _reveal_hand,
     "divide_hits": _divide_hits,
     "divide": _divide, "split_hits": _split_hits,
     "reclaim_counters": _reclaim_counters, "extra_battle_step": _extra_battle_step,
@@ -2945,3 +3676,159 @@ _OPS: dict[str, Any] = {
     "no_bounty": _simple_effect,
     "skip_upkeep": _skip_upkeep, "may_stay_tapped": _may_stay_tapped,
 }
+
+
+# -- cards matched against another, budgets, numbers named, units kept in mind (MATCH) ---------
+def left_arena(s: S, u: int) -> int:
+    """The arena unit u is in, or else the arena it was last discarded from this turn (its
+    `left_play` note), or else its own arena."""
+    if s.zone[u] == ARENA:
+        return s.unit_arena(u)
+    e = latest_effect(s, "left_play", u)
+    return int(e[3]) if e is not None and len(e) > 3 else s.d(u).arena
+
+
+def left_damage(s: S, u: int) -> int:
+    """The damage counters on unit u, or those it had when it was discarded this turn."""
+    if s.zone[u] in (ARENA, BUILD):
+        return s.damage[u]
+    e = latest_effect(s, "left_play", u)
+    return int(e[4]) if e is not None and len(e) > 4 else 0
+
+
+def hand_matches(s: S, p: int, like: int, match: tuple[str, ...]) -> list[int]:
+    """p's unit cards in hand matched against unit `like` (in play or just discarded) by the
+    HAND_MATCH words, whose unique name lets them into their arena once `like` is gone."""
+    d0 = s.d(like)
+    arena = left_arena(s, like) if "arena" in match else -1
+    out: list[int] = []
+    for c in s.hand[p]:
+        d = s.d(c)
+        if d.kind != UNIT or c == like:
+            continue
+        if "type_line" in match and (d.facts.type != d0.facts.type or d.facts.subtype != d0.facts.subtype):
+            continue
+        if ("other_name" in match and d.uname == d0.uname) or ("max_cost" in match and d.cost > d0.cost):
+            continue
+        if (arena >= 0 and d.arena != arena) or ("afford" in match and d.cost > s.force[p]):
+            continue
+        top = same_name_in_play(s, p, d.uname) if d.unique else -1
+        if top >= 0 and top != like:
+            continue
+        out.append(c)
+    return out
+
+
+def _match_from_hand(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller puts a unit card of their hand matched (op[1]) against the unit an
+    earlier step chose into its arena (a `?match_hand` decision); op[2]: its build cost is paid
+    in Force; op[3]: it gets the damage counters that unit had; op[4]: "you may". The card put
+    in is `chosen` for the steps after it, its arena the chosen arena. None fits: nothing."""
+    if not ctx[PICKED]:
+        return
+    match = op[1] + (("afford",) if op[2] else ())
+    if not hand_matches(s, ctx[CTL], ctx[PICKED][0], match):
+        s.note("no card of the hand fits")
+        return
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        s.tasks.pop()
+    s.tasks.append(("?match_hand", ctx[CTL], ops, i, ctx, match, op[2], op[3], op[4]))
+
+
+def match_hand_options(s: S, task: tuple[Any, ...]) -> list[int]:
+    return hand_matches(s, task[1], task[4][PICKED][0], task[5])
+
+
+def match_hand_put(s: S, task: tuple[Any, ...], c: int) -> None:
+    """The card c (or none, c < 0, when it is optional) goes from hand into its arena,
+    untapped (not a deployment); a unique name the opponent has in play is contested at once
+    in the battle phase (In Disguise's ruling)."""
+    _, p, ops, i, ctx, _, pays, counters, _ = task
+    if c < 0:
+        push_fx(s, ops, ctx, i + 1)
+        return
+    n = left_damage(s, ctx[PICKED][0]) if counters else 0
+    if pays:
+        gain_force(s, p, -s.d(c).cost)
+        s.note(f"the {('Dark', 'Light')[p]} Side pays {s.d(c).cost} Force")
+    place_unit(s, c)
+    s.tapped[c] = False
+    top = same_name_in_play(s, p, s.d(c).uname) if s.d(c).unique else c
+    top = c if top < 0 else top
+    where = ('Space', 'Ground', 'Character')[s.unit_arena(top)]
+    s.note(f"{s.name(c)} is put from the hand into the {where} arena")
+    push_fx(s, ops, (ctx[CTL], ctx[SRC], (top,), s.unit_arena(top), ctx[NUM]), i + 1)
+    if s.phase == BATTLE_PHASE and s.d(c).unique and same_name_in_play(s, 1 - p, s.d(c).uname) >= 0:
+        s.tasks.append(("contests",))
+    if n:       # counters, not damage: nothing prevents them; as many as its health destroy it
+        s.tasks.append(("fx", (("put_damage", ("chosen",), n),), 0, (p, -1, (top,), -1, 0)))
+
+
+def budget_candidates(s: S, ctx: Ctx, sel: Sel) -> list[int]:
+    """A choice of several within a budget (`total_cost`): the units whose total build cost
+    (their card's, +1 per card beneath), with the picks so far, stays within it."""
+    most = ctx[NUM] if sel.total_cost_x else (sel.total_cost or 0)
+    spent = sum(s.d(x).cost + s.stack_size(x) for x in ctx[PICKED])
+    return [u for u in s.select(sel, ctx[CTL], ctx[SRC], ctx[ARENA_AT])
+            if u not in ctx[PICKED] and spent + s.d(u).cost + s.stack_size(u) <= most]
+
+
+def _name_x(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The controller names X from 0 to op[1] (op[2]: no more than the damage counters on the
+    unit(s) an earlier step chose), for the steps after it: a `?name_x` decision."""
+    most = op[1]
+    if op[2]:
+        most = min(most, sum(s.damage[u] for u in units_of(s, ("chosen",), ctx)))
+    if most <= 0:
+        _resume(s, ops, i, (ctx[CTL], ctx[SRC], ctx[PICKED], ctx[ARENA_AT], 0))
+        return
+    if s.tasks and s.tasks[-1][0] == "fx" and s.tasks[-1][1] is ops:
+        s.tasks.pop()
+    s.tasks.append(("?name_x", ctx[CTL], ops, i, ctx, most))
+
+
+def named_x(s: S, task: tuple[Any, ...], x: int) -> None:
+    p, ops, i, ctx = task[1], task[2], task[3], task[4]
+    s.note(f"the {('Dark', 'Light')[p]} Side names X = {x}")
+    push_fx(s, ops, (ctx[CTL], ctx[SRC], ctx[PICKED], ctx[ARENA_AT], x), i + 1)
+
+
+def _repeat(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """The effects op[1] happen X times (the context's number), one run after another."""
+    for _ in range(ctx[NUM]):
+        push_fx(s, op[1], ctx)
+
+
+def _stays_put(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """Each unit named is kept in mind with the arena it is in now (and whether it is there by
+    a move from another arena); the check waits for the end of the turn (`stayed`)."""
+    kept = tuple((u, s.unit_arena(u), u in s.moved) for u in units_of(s, op[1], ctx) if s.zone[u] == ARENA)
+    if kept:
+        s.note("kept in mind until the turn ends: " + ", ".join(
+            f"{s.name(u)} ({('Space', 'Ground', 'Character')[a]})" for u, a, _ in kept))
+        s.effects.append(("turn_end", (("stayed", kept, op[2]),), ctx))
+
+
+def stack_top(s: S, c: int) -> int:
+    """The top card of the stack card c is in (c itself when it is on top), or -1."""
+    if s.zone[c] != UNDER:
+        return c
+    for top, beneath in s.under.items():
+        if c in beneath:
+            return top
+    return -1
+
+
+def _stayed(s: S, op: Op, ops: tuple[Op, ...], i: int, ctx: Ctx) -> None:
+    """It Just Might Work's check: every unit kept in mind is in an arena, the one it was in,
+    and not there by a move it was not there by before (its ruling); then the effects."""
+    for c, a, was_moved in op[1]:
+        u = stack_top(s, c)
+        if u < 0 or s.zone[u] != ARENA or s.unit_arena(u) != a or (u in s.moved) != was_moved:
+            s.note(f"{s.name(c)} is not in the arena it was in")
+            return
+    push_fx(s, op[2], ctx)
+
+
+_OPS.update({"match_from_hand": _match_from_hand, "name_x": _name_x, "repeat": _repeat,
+             "stays_put": _stays_put, "stayed": _stayed})

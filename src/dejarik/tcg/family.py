@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from dejarik.core.protocol import Benchmark, GameBase, GameInfo, GameState, named_options
 
-ENGINE_VERSION = "tcg-4"
+ENGINE_VERSION = "tcg-5"   # tcg-5: cards removed from the game, cards set aside
 SAMPLES = Path(__file__).parent / "data" / "decks"
 
 
@@ -31,7 +31,7 @@ class TcgGame(GameBase):
         seats=(2, 2), teams=False, cooperative=False, hidden_information=True, chance=True,
         content="decks", contents=tuple(sample_decks()),
         summary="the Dark Side against the Light Side in three arenas (Space, Ground, Character), "
-                "with build points and dice; the ten sets' cards, all but 49 with their abilities")
+                "with build points and dice; the ten sets' cards, all but 3 with their abilities")
     # the default decks: the first Dark Side and Light Side sample decks
     benchmarks = (
         Benchmark("random", {}, "random"),
@@ -67,7 +67,7 @@ class TcgGame(GameBase):
         decks = [deck_for(ref) for k in ("dark", "light")
                  for ref in (config[k] if isinstance(config[k], list) else [config[k]])]
         names = sorted({c.name for d in decks for c in d.cards()})
-        table = all_defs()
+        table = all_defs(tuple(config.get("abilities", ())))
         return digest([[(n, c.name) for n, c in d.entries] for d in decks]
                       + [(n, repr(table[n].abilities)) for n in names])
 

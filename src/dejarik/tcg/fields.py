@@ -47,4 +47,7 @@ FIELDS = StateFields("tcg", [Field(name, kind) for name, kind in {
     "under": dict[int, _INTS], "aboard": dict[int, _INTS], "lent": dict[int, _INTS],
     "moved": dict[int, _INTS], "gear": dict[int, _INTS],
     "held": dict[int, _INTS],
-}.items()], shared=("defs", "config", "options", "num_players", "_legal"), encode=encode, decode=decode)
+    "removed": list[_INTS],
+    "aside": dict[int, _INTS],
+}.items()], shared=("defs", "sweeps", "config", "options", "num_players", "_legal"),
+    encode=encode, decode=decode)

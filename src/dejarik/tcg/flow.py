@@ -13,23 +13,31 @@ from typing import TYPE_CHECKING, Any, Final
 from dejarik.core.protocol import Action
 from dejarik.core.tasks import run_tasks, task_decider, task_options, unknown_task
 from dejarik.tcg import equipment, pilots
-from dejarik.tcg.abilities import CARD_TYPES, FREE_DEPLOY, Ability, Sel
+from dejarik.tcg.abilities import CARD_TYPES, FREE_DEPLOY, Ability, Sel, disrupt_kinds
 from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, LOCATION, MISSION, UNIT
 from dejarik.tcg.effects import (
     UNTIL_BATTLE_PHASE,
+    UNTIL_CHANCE,
+    UNTIL_TURN_ASIDE,
     UNTIL_TURN_END,
     abilities_of,
     ability_discount,
     ability_tax,
+    aside_played,
+    aside_plays,
+    aside_to_deck,
+    ask_link,
     attack_banned,
     attack_barred,
     attack_tax,
+    bail_out,
     battle_tax,
     can_be_attacked,
     can_enter,
     choose_candidates,
     chosen,
     condition,
+    copied_pilots,
     counter_targets,
     cross_arena_bonus,
     ctx_of,
@@ -37,24 +45,34 @@ from dejarik.tcg.effects import (
     damage_shielded,
     deploy_cost,
     deploy_forbidden,
+    dig_rest,
+    discard_link,
     discard_unit,
     draw,
     draw_reveal_source,
     end_control,
     extra_counters,
     extra_draws,
+    fetch_fits,
     fire_draws,
+    foreign_in_stack,
     gain_force,
     hand_discarded,
     hand_to_arena_fits,
     hand_to_build_fits,
+    hold_from_hand,
+    holds_name,
     host_of,
     keyword,
     leave_zone,
     link_alive,
+    location_off,
     lures,
     mark_bonus,
+    match_hand_options,
+    match_hand_put,
     move_back,
+    named_x,
     new_top,
     open_build,
     paid_x,
@@ -65,21 +83,26 @@ from dejarik.tcg.effects import (
     push_fx,
     retreat,
     retreat_forbidden,
+    return_aside,
     reveal_take,
+    revealed_from_hand,
     run_fx,
     same_name_in_play,
     search_fits,
     shareable,
     speed_tie_winner,
+    stack_extra,
     stack_unlimited,
     static_sources,
     to_discard,
     to_hand,
     unpilot_choices,
 )
+from dejarik.tcg.observe import knows
 from dejarik.tcg.state import (
     ARENA,
     ARENA_NAMES,
+    ASIDE,
     BUILD,
     COMMAND,
     DARK,
@@ -87,6 +110,7 @@ from dejarik.tcg.state import (
     DISCARD,
     HAND,
     LIGHT,
+    PILOTING,
     PLACE,
     READY,
     SETUP,
@@ -122,7 +146,7 @@ def run(s: S) -> None:
     tasks that brings run too."""
     while True:
         run_tasks(s, _RUN, _DECIDE, run_fx)
-        if s.done or not any(d.after_check for d in s.defs) or not _sweep_dead(s):
+        if s.done or not s.sweeps or not _sweep_dead(s):
             return
         s._legal = None
 
@@ -132,6 +156,10 @@ def _sweep_dead(s: S) -> bool:
     bonuses and Force-made health); then "when all of your opponent's units have a counter of
     this kind, you win" (a static `wins_if_marked`)."""
     dead = [u for u in s.all_in_play() if (s.damage[u] or not s.d(u).health) and s.damage[u] >= s.health(u)]
+    if dead and any(t[0] in ("discard_rest", "deal_rest") for t in s.tasks):
+        # a replacement of the discard is being asked for (Luke's Vow, Chewbacca (M)): it waits
+        dead = [u for u in dead if not any(t[0] in ("discard_rest", "deal_rest") and t[1] == u
+                                           for t in s.tasks)]
     for u in dead:
         if s.zone[u] == ARENA:
             discard_unit(s, u, by_damage=True)
@@ -174,6 +202,8 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
     for u in units:
         if not force and s.zone[u] not in (ARENA, PLACE):
             continue
+        if s.zone[u] == PLACE and location_off(s, u):     # switched off this turn (Occupation)
+            continue
         for i, ab in enumerate(s.d(u).abilities):
             if ab.kind == "trigger" and ab.timing == event:
                 found.append((u, i, ab))
@@ -187,6 +217,11 @@ def fire(s: S, event: str, units: list[int], ctl: int = -1, force: bool = False)
                 for g in pab.static.get("abilities", ()) if pab is not None else ():
                     if g.kind == "trigger" and g.timing == event:
                         push_fx(s, g.ops, ctx_of(s.owner[u], u))
+            if s.zone[u] == ARENA and s.d(u).copies_pilot:    # a pilot's copied (Hound's Tooth)
+                for pab in copied_pilots(s, u):
+                    for g in pab.static.get("abilities", ()):
+                        if g.kind == "trigger" and g.timing == event:
+                            push_fx(s, g.ops, ctx_of(s.owner[u], u))
 
 
 def push_triggers(s: S, p: int, event: str, pending: tuple[tuple[int, int], ...]) -> None:
@@ -431,6 +466,8 @@ def upkeep_payable(s: S, u: int, kind: str, n: int, ops: tuple[Any, ...]) -> boo
         return bool(s.select(ops[0][1], p, u))
     if kind == "mill":
         return bool(s.deck[p])
+    if kind == "remove_cards":      # enough such cards in their discard pile
+        return len(s.select(ops[0][1], p, u)) >= n
     return True     # counters
 
 
@@ -439,6 +476,9 @@ def _upkeep(s: S, task: Task) -> None:
     now, one option of those p can pay (p's choice); with none payable, nothing happens."""
     p = task[1]
     units = [u for u in (*s.in_play(p), *s.build[p]) if s.zone[u] == ARENA or s.face_up[u]]
+    if len(task) == 2 and _upkeep_plays(s, p, units):   # first: abilities that pay an Upkeep
+        s.tasks += [("upkeep", p, 1), ("?upkeep_use", p)]
+        return
     for k in range(len(units) - 1, -1, -1):      # the first unit's Upkeep is paid first
         u = units[k]
         upkeeps = [ab.static["options"] for ab in s.d(u).abilities if ab.kind == "upkeep"]
@@ -447,6 +487,33 @@ def _upkeep(s: S, task: Task) -> None:
             continue
         for j in range(len(upkeeps) - 1, -1, -1):   # each paid on its own (Falcon's Needs' ruling)
             s.tasks.append(("pay_upkeep", p, u, upkeeps[j]))
+
+
+def _upkeep_plays(s: S, p: int, units: list[int]) -> list[Action]:
+    """p's abilities of timing `upkeep` usable now ("Tap -> pay the Upkeep costs of one of your
+    units": C-3PO (G)), looked for only while a unit of p's has an Upkeep."""
+    if not any(ab.kind == "upkeep" for u in units for ab in s.d(u).abilities) \
+            and not any(e[0] == "upkeep_grant" for e in s.effects):
+        return []
+    out: list[Action] = []
+    for u in s.in_play(p):
+        out += _ability_plays(s, p, u, "upkeep")
+    return out
+
+
+def _upkeep_use_options(s: S, task: Task) -> list[Action]:
+    p = task[1]
+    units = [u for u in (*s.in_play(p), *s.build[p]) if s.zone[u] == ARENA or s.face_up[u]]
+    plays = _upkeep_plays(s, p, units)
+    return [*plays, _P] if plays else []
+
+
+def _upkeep_use_answer(s: S, task: Task, a: Action) -> None:
+    """An ability used as the Upkeeps come due; then the chance comes again (another such
+    ability), until p passes."""
+    if a[0] == ABILITY:
+        s.tasks.append(task)
+        use_ability(s, task[1], a[1], a[2])
 
 
 def _pay_upkeep(s: S, task: Task) -> None:
@@ -505,7 +572,8 @@ def deploy_choices(s: S, c: int) -> list[Action]:
     if ("no_stacking",) in s.effects:     # Stubborn Personality: no card goes onto a stack
         return []
     stack = [top, *s.under.get(top, [])]
-    if (len(stack) >= MAX_STACK and not stack_unlimited(s, c)) or any(s.d(x).name == d.name for x in stack):
+    if (len(stack) >= MAX_STACK + stack_extra(s, top) and not stack_unlimited(s, c)) or any(
+            s.d(x).name == d.name for x in stack):
         return []
     if s.d(c).cost < s.d(top).cost:
         return [(DEPLOY, c, 1)]
@@ -614,7 +682,7 @@ def _build_options(s: S, task: Task) -> list[Action]:
     for u in s.in_play(p):
         out += _ability_plays(s, p, u, "build")
         if ("no_stacking",) not in s.effects:
-            out += [(RESTACK, u, x) for x in s.under.get(u, ())]
+            out += [(RESTACK, u, x) for x in s.under.get(u, ()) if not foreign_in_stack(s, x, u)]
     for u in s.locations(p):
         out += _ability_plays(s, p, u, "build")
     for u in s.build[p]:       # Reserves abilities of retreated units
@@ -652,7 +720,7 @@ def _build_battle_plays(s: S, p: int) -> list[Action]:
     """Battle cards playable in the build step: those of timing `abilities`, while one of p's
     Characters has an activated ability of the build step."""
     out: list[Action] = []
-    for c in s.hand[p]:
+    for c in (*s.hand[p], *aside_plays(s, p)) if s.aside else s.hand[p]:   # set-aside cards too
         if s.d(c).kind != BATTLE:
             continue
         ab = _play_ability(s, c)
@@ -745,6 +813,25 @@ def complete_mission(s: S, c: int) -> None:
     s.note(f"the {('Dark', 'Light')[p]} Side completes {s.name(c)}"
            + (f" (X = {xv})" if xv and variable else ""))
     ab = next((x for x in s.d(c).abilities if x.kind == "mission"), None)
+    if ab is not None and _may_disrupt(s, 1 - p, "mission") and _disrupts(s, 1 - p, "mission"):
+        # Disrupt (Foil): the opponent may cancel it before it resolves (docs/tcg.md, "Disrupt")
+        if ("cancelled", c) in s.effects:
+            s.effects.remove(("cancelled", c))
+        s.effects.append(("pending_mission", c, p))
+        s.tasks.append(("mission_fx", p, c, xv))
+        s.tasks.append(("?disrupt", 1 - p, c, "mission"))
+        return
+    if ab is not None:
+        push_fx(s, ab.ops, (p, c, (), -1, xv))
+
+
+def _mission_fx(s: S, task: Task) -> None:
+    """The Mission's effects, unless it was disrupted (it stays in the discard pile)."""
+    _, p, c, xv = task
+    s.effects = [e for e in s.effects if not (e[0] == "pending_mission" and e[1] == c)]
+    if ("cancelled", c) in s.effects:
+        return
+    ab = next((x for x in s.d(c).abilities if x.kind == "mission"), None)
     if ab is not None:
         push_fx(s, ab.ops, (p, c, (), -1, xv))
 
@@ -797,6 +884,8 @@ def _payable(s: S, p: int, u: int, ab: Ability) -> bool:
         return False
     if ab.build_points and (s.bp[p] < ab.build_points or plays_forbidden(s, p, "build_points")):
         return False
+    if ab.remove and len(s.select(ab.remove[0][1], p, u)) < ab.remove[1][1]:
+        return False        # too few such cards in that discard pile to remove from the game
     if ab.reserves:          # Reserves: discarding it goes from the build zone
         return not (ab.damage_self or ab.retreat_self)
     if ab.discard_self and s.zone[u] == PLACE:    # "discard this Location"
@@ -811,7 +900,11 @@ def in_place(s: S, u: int, ab: Ability) -> bool:
         return s.zone[u] == BUILD and s.face_up[u]
     if ab.from_discard:
         return s.zone[u] == DISCARD
-    return s.zone[u] in (ARENA, PLACE)
+    if ab.from_build:       # face down in the build zone ("deploy Maul ...")
+        return s.zone[u] == BUILD and not s.face_up[u]
+    if s.zone[u] == PLACE:      # a Location switched off this turn (Occupation) does nothing
+        return not location_off(s, u)
+    return s.zone[u] == ARENA
 
 
 def _useful(s: S, p: int, source: int, ab: Ability) -> bool:
@@ -856,12 +949,29 @@ def free_repeatable(ab: Ability) -> bool:
     no damage, no build points, not once a turn): a player could use it again and again."""
     return (ab.kind == "activated" and not ab.force and not ab.tap and not ab.discard
             and not ab.discard_self and not ab.damage_self and not ab.retreat_self
-            and not ab.build_points and not ab.once_per_turn)
+            and not ab.build_points and not ab.once_per_turn and not ab.remove)
 
 
 def _used_up(s: S, u: int, i: int, ab: Ability) -> bool:
-    """A once-a-turn ability its unit has used this turn (turn effects ("used", unit, number))."""
-    return ab.once_per_turn and ("used", u, i) in s.effects
+    """A once-a-turn ability its unit has used this turn (turn effects ("used", unit, number)),
+    with no extra use left for this attack (Redoubled Effort)."""
+    if ab.once_per_turn and ("used", u, i) in s.effects and not extra_use_left(s, u):
+        return True
+    return bool(s.effects) and ("thwarted", u, i) in s.effects    # disrupted with a lock (Thwart)
+
+
+def extra_use_left(s: S, u: int) -> bool:
+    """Whether u may still use one of its activated abilities once past its limit this attack
+    (effects `extra_use`, Redoubled Effort): a once-a-turn ability used, a Retaliate used this
+    attack, an Evade or other prevention used against this damage."""
+    return bool(s.effects) and ("extra_use", u) in s.effects
+
+
+def _past_limit(s: S, u: int, i: int, ab: Ability) -> bool:
+    """Whether using this ability now goes past its limit (so spends an extra use)."""
+    return ((ab.once_per_turn and ("used", u, i) in s.effects)
+            or (ab.timing == "retaliate" and ("retaliated", u, i) in s.effects)
+            or (ab.kind == "prevent" and (u, i) in s.used))
 
 
 def pay(s: S, p: int, u: int, ab: Ability) -> None:
@@ -870,6 +980,8 @@ def pay(s: S, p: int, u: int, ab: Ability) -> None:
     s.bp[p] -= ab.build_points
     if ab.tap:
         s.tapped[u] = True
+    if ab.remove:       # the cards to remove from the game, chosen before the effects resolve
+        push_fx(s, ab.remove, ctx_of(p, u))
     if ab.damage_self:
         s.damage[u] += ab.damage_self
         if s.damage[u] >= s.health(u):
@@ -878,16 +990,31 @@ def pay(s: S, p: int, u: int, ab: Ability) -> None:
     if ab.retreat_self and s.zone[u] == ARENA:
         retreat(s, u)
     if ab.discard_self:
-        discard_unit(s, u)
+        discard_unit(s, u, asked=True)     # a cost paid: no replace_discard link replaces it
     if ab.discard:
         typed = ("types", ab.discard_types) if ab.discard_types else ()
         s.tasks.append(("?discard", p, ab.discard, u, *typed))
 
 
+def _twins_used(s: S, u: int, i: int, ab: Ability) -> None:
+    """A once-a-turn ability written twice, for two timings (an ability with no stated timing:
+    the build step and battle, docs/tcg.md), is used up at both once used at one."""
+    own = abilities_of(s, u)
+    for j in range(len(own)):
+        x = own[j]
+        if j != i and x.once_per_turn and x.timing != ab.timing and x.kind == ab.kind \
+                and x.ops == ab.ops and x.remove == ab.remove and x.tap == ab.tap and x.force == ab.force:
+            s.effects.append(("used", u, j))
+
+
 def use_ability(s: S, p: int, u: int, i: int) -> None:
     ab = abilities_of(s, u)[i]
+    if s.effects and ("extra_use", u) in s.effects and _past_limit(s, u, i, ab):
+        s.effects.remove(("extra_use", u))      # Redoubled Effort's extra use is spent
+        s.note(f"{s.name(u)} uses an ability one extra time")
     if ab.once_per_turn:
         s.effects.append(("used", u, i))
+        _twins_used(s, u, i, ab)
     elif free_repeatable(ab) and ("used", u, i) not in s.effects:
         s.effects.append(("used", u, i))    # noted, not limited: for the built-in players (policy.py)
     s.note(f"the {('Dark', 'Light')[p]} Side uses {s.name(u)}")
@@ -895,59 +1022,99 @@ def use_ability(s: S, p: int, u: int, i: int) -> None:
         assert s.dmg is not None
         s.used.append((u, i))
         if ab.ops:          # a prevention with effects of its own (prevent: transfer)
-            push_fx(s, ab.ops, ctx_of(p, u))
+            _ability_fx(s, p, u, i, ab.ops)
         else:
             n = 1 + s.stack_size(u) if ab.static.get("stack") else ab.n    # Evade X: cards in its stack
-            push_fx(s, (("deflect" if ab.deflect else "prevent", n), *ab.then), ctx_of(p, u))
+            _ability_fx(s, p, u, i, (("deflect" if ab.deflect else "prevent", n), *ab.then))
         pay(s, p, u, ab)
         return
     if ab.kind == "reroll":
         s.used.append((u, i))
     if ab.timing == "retaliate":     # once an attack (cleared when the attack ends)
         s.effects.append(("retaliated", u, i))
-    push_fx(s, ab.ops, ctx_of(p, u))
+    if ab.kind == "activated":
+        _ability_fx(s, p, u, i, ab.ops)
+    else:
+        push_fx(s, ab.ops, ctx_of(p, u))
     pay(s, p, u, ab)
 
 
-def play_card(s: S, p: int, c: int, window: int = GENERAL) -> None:
+def _ability_fx(s: S, p: int, u: int, i: int, ops: tuple[Any, ...]) -> None:
+    """An activated ability's effects, its cost paid (pushed after this): at once, or, when the
+    opponent may disrupt it (Dismiss, Thwart), after their chance to (docs/tcg.md, "Disrupt")."""
+    if _may_disrupt(s, 1 - p, "ability") and _disrupts(s, 1 - p, "ability"):
+        s.effects.append(("pending_ability", u, p, i))
+        s.tasks.append(("ability_fx", p, u, i, ops))
+        s.tasks.append(("?disrupt", 1 - p, u, "ability"))
+        return
+    push_fx(s, ops, ctx_of(p, u))
+
+
+def _may_disrupt(s: S, q: int, kind: str) -> bool:
+    """Whether any card of this game could disrupt this kind of play (a cheap test before
+    looking at q's hand and units)."""
+    return any(kind in d.disrupts for d in s.defs)
+
+
+def _ability_fx_task(s: S, task: Task) -> None:
+    """The effects of an ability used, unless it was disrupted."""
+    _, p, u, i, ops = task
+    s.effects = [e for e in s.effects if e[:4] != ("pending_ability", u, p, i)]
+    if ("cancelled", u, i) in s.effects:
+        s.effects.remove(("cancelled", u, i))
+        return
+    push_fx(s, ops, ctx_of(p, u))
+
+
+def play_card(s: S, p: int, c: int, window: int = GENERAL, picked: tuple[int, ...] = ()) -> None:
+    """Play Battle card c; `picked`: the units its effects call `chosen` from the start (the
+    unit a `discarding` card is played for)."""
     ab = next(a for a in s.d(c).abilities if a.kind == "play")
     gain_force(s, p, -_force_cost(s, p, ab, c))
+    if s.aside and c in s.aside:     # played from the set-aside place: to its owner's discard pile
+        aside_played(s, c)
     to_discard(s, c)
     s.note(f"the {('Dark', 'Light')[p]} Side plays {s.name(c)}")
     s.effects.append(("played_battle", p, c))     # for copies this turn (Dark Dreams)
     if ab.static.get("copy"):
         s.tasks.append(("?copy", p, c, tuple(_copies(s, p, window))))
         return
-    if _disrupts(s, 1 - p):     # Disrupt: the opponent may cancel it before it resolves
+    if ("cancelled", c) in s.effects:      # played again this turn: a fresh play
+        s.effects.remove(("cancelled", c))
+    if _may_disrupt(s, 1 - p, "battle") and _disrupts(s, 1 - p, "battle"):
+        # Disrupt: the opponent may cancel it before it resolves
         s.effects.append(("pending_battle", c, p))
-        s.tasks.append(("battle_fx", p, c))
+        s.tasks.append(("battle_fx", p, c, *((picked,) if picked else ())))
         s.tasks.append(("?disrupt", 1 - p, c))
         return
-    push_fx(s, ab.ops, ctx_of(p, c))
+    push_fx(s, ab.ops, (p, c, picked, -1, 0))
 
 
-def _disrupts(s: S, q: int) -> list[Action]:
-    """q's abilities (and Battle cards in hand) that may disrupt a Battle card just played
-    (timing `disrupt`)."""
+def _disrupts(s: S, q: int, kind: str = "battle") -> list[Action]:
+    """q's abilities (and Battle cards in hand) that may disrupt what was just played (timing
+    `disrupt`): a Battle card (`kind` battle), a Mission just completed (mission) or an
+    activated ability just used (ability), as each one's `disrupt` effect says."""
     out: list[Action] = []
     if not plays_forbidden(s, q, "battle"):     # Disrupting Strike, Lando's Trickery
-        for c in s.hand[q]:
-            ab = _play_ability(s, c) if s.d(c).kind == BATTLE else None
-            if ab is not None and "disrupt" in ab.timing.split("|") and \
+        for c in (*s.hand[q], *aside_plays(s, q)) if s.aside else s.hand[q]:
+            ab = _play_ability(s, c) if s.d(c).kind == BATTLE and kind in s.d(c).disrupts else None
+            if ab is not None and kind in disrupt_kinds(ab) and \
                     s.force[q] >= ab.force + battle_tax(s, q) and _useful(s, q, -1, ab):
                 out.append((PLAY, c, 0))
     if plays_forbidden(s, q, "abilities"):
         return out
     for u in s.in_play(q):
         for i, ab in enumerate(abilities_of(s, u)):
-            if ab.kind == "activated" and ab.timing == "disrupt" and in_place(s, u, ab) \
-                    and _payable(s, q, u, ab) and _useful(s, q, u, ab):
+            if ab.kind == "activated" and ab.timing == "disrupt" and kind in disrupt_kinds(ab) \
+                    and in_place(s, u, ab) and _payable(s, q, u, ab) and _useful(s, q, u, ab) \
+                    and not _used_up(s, u, i, ab):
                 out.append((ABILITY, u, i))
     return out
 
 
 def _disrupt_options(s: S, task: Task) -> list[Action]:
-    plays = _disrupts(s, task[1])
+    """("?disrupt", q, card or unit, kind): kind battle when left out."""
+    plays = _disrupts(s, task[1], task[3] if len(task) > 3 else "battle")
     return [*plays, _P] if plays else []
 
 
@@ -960,13 +1127,13 @@ def _disrupt_answer(s: S, task: Task, a: Action) -> None:
 
 def _battle_fx(s: S, task: Task) -> None:
     """The Battle card's effects, unless it was disrupted."""
-    _, p, c = task
+    p, c = task[1], task[2]
     s.effects = [e for e in s.effects if not (e[0] == "pending_battle" and e[1] == c)]
     if ("cancelled", c) in s.effects:
         return
     ab = _play_ability(s, c)
     if ab is not None:
-        push_fx(s, ab.ops, ctx_of(p, c))
+        push_fx(s, ab.ops, (p, c, task[3] if len(task) > 3 else (), -1, 0))
 
 
 def _play_ability(s: S, c: int) -> Ability | None:
@@ -1050,7 +1217,10 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
                PREVENT: ("prevent",)}[window]
     tax = battle_tax(s, p)
     no_cards, no_abilities = plays_forbidden(s, p, "battle"), plays_forbidden(s, p, "abilities")
-    for c in s.hand[p]:
+    # set-aside cards p may play as if from hand (effects.set_aside); one set aside for a
+    # play-or-pass chance only at that chance (the decision on top of the task stack)
+    cards = (*s.hand[p], *aside_plays(s, p, len(s.tasks) - 1)) if s.aside else s.hand[p]
+    for c in cards:
         d = s.d(c)
         if d.kind != BATTLE or no_cards:
             continue
@@ -1074,6 +1244,8 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
     retreated = [u for u in s.build[p] if s.face_up[u]]
     # abilities that work from the discard pile (Snowspeeder Squad): cards whose definition has one
     revivable = [u for u in s.discard[p] if s.d(u).from_discard] if window in (GENERAL, IN_ATTACK) else []
+    if window in (GENERAL, IN_ATTACK):     # and face down in the build zone (Darth Maul (F))
+        revivable += [u for u in s.build[p] if not s.face_up[u] and s.d(u).from_build]
     # a Location's battle abilities too ("discard this Location: ...", Dantooine System)
     for u in (*s.in_play(p), *retreated, *s.locations(p), *revivable):
         for i, ab in enumerate(abilities_of(s, u)):
@@ -1092,7 +1264,7 @@ def _window_plays(s: S, p: int, window: int) -> list[Action]:
                     continue
                 if _useful(s, p, u, ab):
                     out.append((ABILITY, u, i))
-            elif (u, i) not in s.used and _answers(s, p, ab, u):
+            elif ((u, i) not in s.used or extra_use_left(s, u)) and _answers(s, p, ab, u):
                 out.append((ABILITY, u, i))
     if window in (GENERAL, IN_ATTACK):     # Hidden Cost: finish a face-down unit with Force
         out += hidden_deploys(s, p)
@@ -1112,7 +1284,8 @@ def may_retaliate(s: S, u: int, i: int) -> bool:
     has not used this Retaliate ability in this attack."""
     if s.atk is None or s.atk[1] != u or s.zone[s.atk[0]] != ARENA or s.zone[u] != ARENA:
         return False
-    return (s.unit_arena(s.atk[0]) == s.unit_arena(u) and ("retaliated", u, i) not in s.effects
+    return (s.unit_arena(s.atk[0]) == s.unit_arena(u)
+            and (("retaliated", u, i) not in s.effects or extra_use_left(s, u))
             and not plays_forbidden(s, s.owner[u], "retaliate"))
 
 
@@ -1183,6 +1356,8 @@ def _pop_pass(s: S, task: Task) -> None:
     _, window, p, passes = task
     if passes + 1 < 2:
         s.tasks.append(("?pop", window, 1 - p, passes + 1))
+    elif s.aside:       # cards set aside for this chance go back (Mace Windu (F))
+        return_aside(s, UNTIL_CHANCE, len(s.tasks))
 
 
 def _pop_answer(s: S, task: Task, a: Action) -> None:
@@ -1323,11 +1498,16 @@ def _disembark(s: S, task: Task) -> None:
         for c in list(s.aboard.get(host, ())):
             ab = pilot_ability(s, c)
             if ab is not None and ab.static.get("disembark", -1) == task[1] and s.zone[host] == ARENA:
-                pilots.move(s, c, pilots.OFF)
+                if ab.static.get("may_leave"):      # "you may move Obi-Wan": asked at once
+                    s.tasks.append(("?pilot_off", s.owner[c], c, -1))
+                else:
+                    pilots.move(s, c, pilots.OFF)
     if s.lent:          # control that lasts until this battle step ends (gain_control)
         end_control(s, task[1])
     if s.moved:         # units treated as this arena's type until its step ends (bails_out)
         move_back(s, task[1])
+    if s.aside:         # cards set aside until this battle step ends go back
+        return_aside(s, task[1])
     if s.effects and any(e[0] == "repeat_steps" for e in s.effects):
         s.tasks.append(("repeat_step", task[1]))    # after this step's "step ends" abilities
     fire(s, f"step_end_{('space', 'ground', 'character')[task[1]]}", s.all_in_play() + s.locations())
@@ -1516,7 +1696,7 @@ def start_attack(s: S, u: int, t: int) -> None:
 def _fire_unit_attacks(s: S, u: int) -> None:
     """Location abilities for "whenever a unit (of those `of` names) attacks" (Dark Cave)."""
     for c in s.places:
-        if c >= 0:
+        if c >= 0 and not location_off(s, c):
             for i, ab in enumerate(s.d(c).abilities):
                 if ab.kind == "trigger" and ab.timing == "unit_attacks" and (
                         ab.target is None or s.matches_card(ab.target, u, s.owner[c])):
@@ -1649,7 +1829,8 @@ def _attack_cleanup(s: S, task: Task) -> None:
     s.mods = [m for m in s.mods if m[4] != UNTIL_ATTACK]
     s.effects = [e for e in s.effects
                  if e[0] not in ("no_evade", "disarmed", "prediction", "divide_hits", "secret_roll",
-                                 "retaliated", "recoil", "one_die", "damage_discards", "attack_dealt")
+                                 "retaliated", "recoil", "one_die", "damage_discards", "attack_dealt",
+                                 "extra_use")
                  and not _lasts(e, UNTIL_ATTACK)]
     pop(s, GENERAL)
 
@@ -1683,6 +1864,8 @@ def _damage(s: S, task: Task) -> None:
         return
     if damage_shielded(s, u, source):
         s.note(f"all {n} damage to {s.name(u)} is prevented")
+        return
+    if s.effects and _units_shielded(s, u, n, source, attack):
         return
     s.tasks.append(("deal", tuple(s.dmg) if s.dmg else None, tuple(s.used)))
     if attack & 1 and ("no_evade", source) in s.effects:
@@ -1723,16 +1906,63 @@ def _damage(s: S, task: Task) -> None:
                 payment(s, ctx_of(s.owner[u], u), by, ab.n, ("prevent", -1))
 
 
+def _units_shielded(s: S, u: int, n: int, source: int, attack: int) -> bool:
+    """"This turn, whenever one of your units would be damaged, prevent that damage"
+    (shield_units): all of it, with no chance opened; an attacking unit the effect's `recoil`
+    names gets a damage counter for each point of its attack so prevented (Human Shield)."""
+    for e in s.effects:
+        if e[0] != "shield_units" or not s.matches_card(e[2], u, e[1]):
+            continue
+        if attack & 4:      # secret dice: rolled now, to know the damage prevented
+            n = _secret_hits(s, source)
+        s.note(f"all {n} damage to {s.name(u)} is prevented")
+        if e[3] is not None and attack & 1 and n > 0 and s.atk is not None and s.atk[0] == source \
+                and s.zone[source] == ARENA and s.matches_card(e[3], source, e[1]):
+            s.damage[source] += n + extra_counters(s, source, n)
+            s.note(f"{n} damage counter(s) go on {s.name(source)} ({s.damage[source]}/{s.health(source)})")
+            if s.damage[source] >= s.health(source):
+                discard_unit(s, source, by_damage=True)
+        return True
+    return False
+
+
+def _retreat_offer(s: S, task: Task) -> bool:
+    """"If one of your units would be damaged and discarded, you may prevent that damage and
+    retreat it instead" (a static `damage_retreat`): at the end of the chance to prevent, only
+    when the damage left would discard the unit by itself (Millennium Falcon (F)'s ruling), and
+    not for a unit that can't retreat. The owner is asked; `deal` then runs again."""
+    assert s.dmg is not None
+    u, n, _, _, prevented = s.dmg
+    left = n - prevented
+    # option retreat_replace: "lethal", the damage left would discard it; "excess", it is more
+    # than the health left (the ruling's words read literally)
+    extra = 1 if s.options.get("retreat_replace", "lethal") == "excess" else 0
+    if left <= 0 or s.zone[u] not in (ARENA, BUILD) or s.damage[u] + left < s.health(u) + extra:
+        return False
+    if s.zone[u] == ARENA and retreat_forbidden(s, u):
+        return False
+    for ctl, src, ab in static_sources(s, "damage_retreat"):
+        if ctl == s.owner[u] and s.matches_card(ab.static["damage_retreat"], u, ctl, src):
+            s.dmg[3] |= 8
+            s.tasks.append(task)
+            s.tasks.append(("?may", (("damage_retreat",), *ab.static["then"]), (), (ctl, src, (u,), -1, 0)))
+            return True
+    return False
+
+
 def _deal(s: S, task: Task) -> None:
     assert s.dmg is not None
+    if s.dmg[3] & 4:    # a secret roll, rolled now that the chance to prevent is over
+        s.dmg[1] = _secret_hits(s, s.dmg[2])
+        s.dmg[3] &= ~4
+    if not s.dmg[3] & 8 and _retreat_offer(s, task):
+        return
     u, n, source, flags, prevented = s.dmg
     s.dmg = list(task[1]) if task[1] else None
     s.used = list(task[2])
     left = n - prevented
     if any(e[0] == "prevent_only" for e in s.effects):     # its chance to prevent is over
         s.effects = [e for e in s.effects if not (e[0] == "prevent_only" and e[1] == u)]
-    if flags & 4:      # a secret roll, rolled now that the chance to prevent is over
-        left = _secret_hits(s, source) - prevented
     if left <= 0 or s.zone[u] not in (ARENA, BUILD):
         return
     s.damage[u] += left
@@ -1748,8 +1978,60 @@ def _deal(s: S, task: Task) -> None:
         _damaged_by(s, source, u, left)
         if flags & 1 and s.atk is not None and s.atk[0] == source:
             s.effects.append(("attack_dealt", source))     # its attack did damage (idle_discard)
-    if s.damage[u] >= s.health(u):
-        discard_unit(s, u, by_damage=True)
+    rest = ("deal_rest", u, source, flags, left)
+    if s.damage[u] >= s.health(u) and s.zone[u] == ARENA:
+        # before damage discards u from its arena: a chance for each player holding a Battle
+        # card of timing `discarding` for it (Luke's Vow: "played during the damage placement
+        # chance, before discard effects"), the Dark Side first
+        savers = [p for p in (LIGHT, DARK) if _save_plays(s, p, u)]
+        if savers:
+            s.tasks.append(rest)
+            for p in savers:
+                s.tasks.append(("?save", p, u))
+            return
+    _deal_rest(s, rest)
+
+
+def _save_plays(s: S, p: int, u: int) -> list[Action]:
+    """p's Battle cards of timing `discarding` that may be played for u now: u is about to be
+    discarded by damage (still as much as its health) and their `for` names it."""
+    if s.zone[u] != ARENA or s.damage[u] < s.health(u) or plays_forbidden(s, p, "battle"):
+        return []
+    out: list[Action] = []
+    for c in s.hand[p]:
+        ab = _play_ability(s, c) if s.d(c).kind == BATTLE else None
+        if ab is not None and ab.timing == "discarding" and s.force[p] >= ab.force + battle_tax(s, p) \
+                and (ab.target is None or s.matches(ab.target, u, p)) \
+                and (ab.cond is None or condition(s, ab.cond, p, -1)):
+            out.append((PLAY, c, 0))
+    return out
+
+
+def _save_options(s: S, task: Task) -> list[Action]:
+    plays = _save_plays(s, task[1], task[2])
+    return [*plays, _P] if plays else []
+
+
+def _save_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] == PLAY:
+        play_card(s, task[1], a[1], picked=(task[2],))
+
+
+def _deal_rest(s: S, task: Task) -> None:
+    """The rest of placing damage on u: its discard if the damage reaches its health (a
+    `replace_discard` link may replace it: asked first, then this runs again), Stun, triggers."""
+    u, source, flags, left = task[1], task[2], task[3], task[4]
+    if s.damage[u] >= s.health(u) and s.zone[u] == ARENA and len(task) < 6 and s.effects:
+        link = discard_link(s, u)
+        if link is not None:
+            s.tasks.append((*task, 1))
+            ask_link(s, link, u)
+            return
+    spared = ("spared", u) in s.effects
+    if spared:
+        s.effects.remove(("spared", u))
+    if s.damage[u] >= s.health(u) and s.zone[u] in (ARENA, BUILD) and not spared:
+        discard_unit(s, u, by_damage=True, asked=True)
         if source >= 0:
             _destroyed_by(s, source, u)
     elif source >= 0 and keyword(s, source, "stun") > 0:
@@ -1771,6 +2053,15 @@ def _deal(s: S, task: Task) -> None:
         s.note(f"{s.name(source)} takes {left} damage itself ({s.damage[source]}/{s.health(source)})")
         if s.damage[source] >= s.health(source):
             discard_unit(s, source, by_damage=True)
+
+
+def _discard_rest(s: S, task: Task) -> None:
+    """A discard a `replace_discard` link was offered for: it happens unless it was replaced."""
+    u = task[1]
+    if ("spared", u) in s.effects:
+        s.effects.remove(("spared", u))
+    elif s.zone[u] == ARENA:
+        discard_unit(s, u, bool(task[2]), asked=True)
 
 
 def _damaged_by(s: S, source: int, victim: int, dealt: int = 0) -> None:
@@ -1823,6 +2114,20 @@ def _destroyed_by(s: S, source: int, victim: int) -> None:
                 push_trigger(s, source, i)
             else:       # the unit destroyed is the one its effects call "chosen" (Space Slug)
                 push_fx(s, ab.ops, (p, source, (victim,), -1, 0))
+    if s.places[0] >= 0 or s.places[1] >= 0 or s.places[2] >= 0:
+        _fire_unit_destroys(s, source, victim)
+
+
+def _fire_unit_destroys(s: S, source: int, victim: int) -> None:
+    """Location abilities for "whenever a unit (those `by` names) damages a unit (those `of`
+    names) and it is discarded" (Palpatine's Sanctum), from the Location owner's view."""
+    for c in s.places:
+        if c >= 0:
+            for i, ab in enumerate(s.d(c).abilities):
+                if ab.kind == "trigger" and ab.timing == "unit_destroys" and (
+                        ab.target is None or s.matches_card(ab.target, victim, s.owner[c])) and (
+                        "by" not in ab.static or s.matches_card(ab.static["by"], source, s.owner[c])):
+                    push_trigger(s, c, i)
 
 
 def _end_battle(s: S, task: Task) -> None:
@@ -1848,14 +2153,20 @@ def _end_turn(s: S, task: Task) -> None:
         for i in range(len(waiting) - 1, -1, -1):   # not reversed(): mypyc fails on it here
             push_fx(s, waiting[i][1], waiting[i][2])
         return
+    if s.aside:         # every card still set aside goes back (then the turn ends)
+        s.tasks.append(task)
+        return_aside(s, UNTIL_TURN_ASIDE)
+        return
     s.mods = []
+    spared = [e[1] for e in s.effects if e[0] == "cant_lose"]     # "you can't lose the game this turn"
     if s.lent and s.options.get("control_return", "before_check") == "before_check":
         end_control(s, UNTIL_TURN_END)     # "until end of turn" control ends (docs/tcg.md)
     # a stat line chosen stays (Zam Wesell (D)), and so do counters on a card in play (Credit)
     s.effects = [e for e in s.effects if e[0] in ("mode", "card_counters", "bounty_due", "bp_next_turn",
                                                   "may_stay",
                                                   "upkeep_grant", "no_untap", "next_turn_fx", "bail_back",
-                                                  "link", "mark", "words", "remember")]
+                                                  "link", "mark", "words", "replace_discard", "remember",
+                                                  "held_unit")]
     s.attacked = 0
     s.lost_character = [0, 0]
     if s.trace is not None:   # who holds each arena at the end of the turn: D, L or - (nobody)
@@ -1863,7 +2174,9 @@ def _end_turn(s: S, task: Task) -> None:
                                           else "-" for a in range(3)))
     for p in (DARK, LIGHT):
         held = [a for a in range(3) if s.controls(p, a)]
-        if len(held) >= 2:
+        if len(held) >= 2 and 1 - p in spared:
+            s.note(f"the {SIDE_NAMES[1 - p]} can't lose the game this turn")
+        elif len(held) >= 2:
             names = " and ".join(("Space", "Ground", "Character")[a] for a in held)
             s.finish(p, f"controls the {names} arenas at the end of turn {s.turn}")
             return
@@ -2023,7 +2336,14 @@ def _counters_answer(s: S, task: Task, a: Action) -> None:
 
 
 def _reveal_pick_options(s: S, task: Task) -> list[Action]:
+    if len(task) > 7:   # (..., chooser, the cards to pick among): reveal until (Parting of Heroes)
+        return [(CHOOSE, c, 0) for c in task[7] if s.zone[c] == DECK]
     return [(CHOOSE, c, 0) for c in task[2] if s.d(c).facts.type == task[3] and s.zone[c] == DECK]
+
+
+def _reveal_pick_ctl(s: S, task: Task) -> int:
+    """Who picks the revealed card: the deck's owner, or the player the effect names."""
+    return int(task[6]) if len(task) > 6 else int(task[1])
 
 
 def _reveal_pick_answer(s: S, task: Task, a: Action) -> None:
@@ -2039,6 +2359,48 @@ def _reveal_pick_answer(s: S, task: Task, a: Action) -> None:
     for x in task[2]:
         if x != c and s.zone[x] == DECK:
             to_discard(s, x)
+
+
+def _name_options(s: S, task: Task) -> list[Action]:
+    """("?name", namer, deck owner, effects, ctx): the names the namer may know, each once (a
+    card instance stands for its name, every version): the deck owner's cards the namer may
+    identify now (in play, discard piles, shown cards: observe.knows), and, the namer's own
+    deck list being theirs, their own neutral cards. Never a name read from the hidden deck;
+    pass names a card not seen (no match). docs/tcg.md, "Naming a card"."""
+    namer, owner = task[1], task[2]
+    seen: dict[str, int] = {}
+    for c in range(len(s.card_def)):
+        d = s.d(c)
+        if d.uname in seen:
+            continue
+        if (s.owner[c] == owner and knows(s, namer, c)) or (
+                s.owner[c] == namer and owner != namer and d.facts.side == "neutral"):
+            seen[d.uname] = c
+    return [*[(CHOOSE, seen[n], 0) for n in sorted(seen)], _P]
+
+
+def _name_answer(s: S, task: Task, a: Action) -> None:
+    """The deck's owner reveals its top card and puts it into its hand; a card of the name
+    named (any version) runs the effects."""
+    _, namer, owner, ops, ctx = task
+    named = s.d(a[1]).uname if a[0] == CHOOSE else ""
+    s.note(f"the {('Dark', 'Light')[namer]} Side names " + (named or "a card not seen"))
+    if not s.deck[owner]:
+        s.note(f"the {('Dark', 'Light')[owner]} Side has no card to reveal")
+        return
+    c = s.deck[owner][-1]
+    to_hand(s, c)
+    s.note(f"the {('Dark', 'Light')[owner]} Side reveals {s.name(c)} and puts it into its hand")
+    if named and s.d(c).uname == named:
+        push_fx(s, ops, ctx)
+
+
+def _reveal_hand_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in s.hand[task[1]] if s.d(c).facts.type in task[5]]
+
+
+def _reveal_hand_answer(s: S, task: Task, a: Action) -> None:
+    revealed_from_hand(s, task, a[1])
 
 
 def _card_type_options(s: S, task: Task) -> list[Action]:
@@ -2065,6 +2427,70 @@ def _gather_answer(s: S, task: Task, a: Action) -> None:
     if taken and each:
         gain_force(s, p, each * len(taken))
         s.note(f"the {('Dark', 'Light')[p]} Side gains {each * len(taken)} Force")
+
+
+def _fetch_options(s: S, task: Task) -> list[Action]:
+    """("?fetch", p, name, left, places, shuffle, taken from the deck, source): a card of that
+    name from one of the places, or stop."""
+    p, name, left, places = task[1], task[2], task[3], task[4]
+    if left <= 0:
+        return []
+    fits = fetch_fits(s, p, name, places)
+    return [*[(CHOOSE, c, 0) for c in fits], _P] if fits else []
+
+
+def _fetch_answer(s: S, task: Task, a: Action) -> None:
+    """The card goes into its arena untapped (not a deployment); stopping ends the fetch."""
+    _, p, name, left, places, shuffle, from_deck, src = task
+    if a[0] != CHOOSE:
+        _fetch_end(s, task)
+        return
+    c = a[1]
+    from_deck = from_deck or s.zone[c] == DECK
+    place_unit(s, c)
+    s.tapped[c] = False
+    s.note(f"{s.name(c)} is put into the {ARENA_NAMES[s.unit_arena(c)]} arena")
+    s.tasks.append(("?fetch", p, name, left - 1, places, shuffle, from_deck, src))
+
+
+def _fetch_end(s: S, task: Task) -> None:
+    """Then the deck is shuffled: always, or (if_taken) only if a card was taken from it."""
+    if task[5] == "always" or task[6]:
+        _shuffle(s, ("shuffle", task[1]))
+
+
+def _hand_to_held_options(s: S, task: Task) -> list[Action]:
+    """("?hand_to_held", p, type, holder): a unit card of p's hand to put under it, or none."""
+    if s.zone[task[3]] not in (ARENA, BUILD):
+        return []
+    return [*[(CHOOSE, c, 0) for c in hand_to_build_fits(s, task[1], task[2], ())], _P]
+
+
+def _hand_to_held_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] == CHOOSE:
+        hold_from_hand(s, a[1], task[3])
+
+
+def _match_hand_options(s: S, task: Task) -> list[Action]:
+    """("?match_hand", player, ops, i, ctx, match, pays, counters, optional): a card of the
+    hand matched against the unit chosen before; passing only when it is optional."""
+    out: list[Action] = [(CHOOSE, c, 0) for c in match_hand_options(s, task)]
+    if task[8] or not out:
+        out.append(_P)
+    return out
+
+
+def _match_hand_answer(s: S, task: Task, a: Action) -> None:
+    match_hand_put(s, task, a[1] if a[0] == CHOOSE else -1)
+
+
+def _name_x_options(s: S, task: Task) -> list[Action]:
+    """("?name_x", player, ops, i, ctx, most): X from 0 to most."""
+    return [(CHOOSE, k, 0) for k in range(task[5] + 1)]
+
+
+def _name_x_answer(s: S, task: Task, a: Action) -> None:
+    named_x(s, task, a[1])
 
 
 def _predict_options(s: S, task: Task) -> list[Action]:
@@ -2121,6 +2547,27 @@ def _keep_pilot_answer(s: S, task: Task, a: Action) -> None:
         discard_unit(s, task[3])
 
 
+def _pilot_off_options(s: S, task: Task) -> list[Action]:
+    """A pilot that may leave (`may_leave`): off its unit into the Character arena as the
+    battle step ends (arena -1), or out of the discard pile it went to with its unit into the
+    arena it bails out into; not when its unique name is in play again."""
+    c, arena = task[2], task[3]
+    d = s.d(c)
+    if s.zone[c] != (PILOTING if arena < 0 else DISCARD) or (
+            arena >= 0 and d.unique and holds_name(s, s.owner[c], d.uname)):
+        return []
+    return [(CHOOSE, c, 0), _P]
+
+
+def _pilot_off_answer(s: S, task: Task, a: Action) -> None:
+    if a[0] != CHOOSE:
+        return
+    if task[3] < 0:
+        pilots.move(s, task[2], pilots.OFF)
+    else:
+        bail_out(s, task[2], task[3])
+
+
 def _deploy_now_options(s: S, task: Task) -> list[Action]:
     return [*deploy_choices(s, task[2]), _P]
 
@@ -2135,6 +2582,8 @@ def _trigger_options(s: S, task: Task) -> list[Action]:
     u, i = task[1], task[2]
     if s.force[s.owner[u]] < s.d(u).abilities[i].force:
         return []        # "you may pay N Force": not without N Force
+    if s.d(u).from_hand and s.d(u).abilities[i].static.get("from_hand") and s.zone[u] != HAND:
+        return []        # a trigger from the hand: the card has left the hand since
     return [(CHOOSE, 1, 0), _P]
 
 
@@ -2212,6 +2661,47 @@ def _x_answer(s: S, task: Task, a: Action) -> None:
     paid_x(s, task, a[1])
 
 
+def _secret_bid_options(s: S, task: Task) -> list[Action]:
+    """("?secret_bid", bidder, the Dark Side's bid or -1, win, lose, ctx): 0 up to the bidder's
+    Force."""
+    return [(BID, x, 0) for x in range(s.force[task[1]] + 1)]
+
+
+def _secret_bid_answer(s: S, task: Task, a: Action) -> None:
+    """The Dark Side's bid waits, unseen, in the Light Side's decision; with both bids in, the
+    effect's controller wins on a bid at least the other's. The winner pays its bid (option
+    secret_bid=both: each pays its own)."""
+    _, p, first, win, lose, ctx = task
+    if p == DARK:
+        s.tasks.append(("?secret_bid", LIGHT, a[1], win, lose, ctx))
+        return
+    bids = (first, a[1])
+    ctl = ctx[0]
+    won = bids[ctl] >= bids[1 - ctl]
+    winner = ctl if won else 1 - ctl
+    for q in (DARK, LIGHT):
+        if q == winner or s.options.get("secret_bid", "winner") == "both":
+            gain_force(s, q, -min(bids[q], s.force[q]))
+    src = s.name(ctx[1]) if ctx[1] >= 0 else "the effect"
+    s.note(f"secret bids for {src}: Dark Side {bids[DARK]}, Light Side {bids[LIGHT]}; "
+           f"the {SIDE_NAMES[winner]} wins")
+    push_fx(s, win if won else lose, ctx)
+
+
+def _gain_split_options(s: S, task: Task) -> list[Action]:
+    """("?gain_split", player, total, source): (CHOOSE, k, 0) takes k Force and the rest of
+    the total as build points."""
+    return [(CHOOSE, k, 0) for k in range(task[2] + 1)]
+
+
+def _gain_split_answer(s: S, task: Task, a: Action) -> None:
+    _, p, total, _ = task
+    k = a[1]
+    gain_force(s, p, k)
+    s.bp[p] += total - k
+    s.note(f"the {('Dark', 'Light')[p]} Side gains {k} Force and {total - k} build point(s)")
+
+
 def _split_options(s: S, task: Task) -> list[Action]:
     """("?split", chooser, owner, cards set aside, source): one of the cards still set aside."""
     return [(CHOOSE, c, 0) for c in task[3] if s.zone[c] == HAND]
@@ -2276,7 +2766,8 @@ def _stack_top_for(s: S, c: int) -> int:
     if top < 0 or s.unit_arena(top) != 2:
         return -1
     stack = (top, *s.under.get(top, ()))
-    if any(s.name(x) == s.name(c) for x in stack) or (len(stack) >= 4 and not stack_unlimited(s, c)):
+    if any(s.name(x) == s.name(c) for x in stack) or (
+            len(stack) >= MAX_STACK + stack_extra(s, top) and not stack_unlimited(s, c)):
         return -1
     return top
 
@@ -2353,7 +2844,7 @@ def _dig_options(s: S, task: Task) -> list[Action]:
 def _dig_answer(s: S, task: Task, a: Action) -> None:
     """The chosen card goes into its owner's hand (not shown); once enough are taken (or none
     is left), the other cards looked at go under the deck, in the order they lay."""
-    _, p, cards, take, src = task
+    p, cards, take, src = task[1], task[2], task[3], task[4]
     c = a[1]
     leave_zone(s, c)
     s.zone[c] = HAND
@@ -2362,13 +2853,10 @@ def _dig_answer(s: S, task: Task, a: Action) -> None:
     s.note(f"the {('Dark', 'Light')[p]} Side puts one of the cards looked at into its hand")
     left = tuple(x for x in cards if s.zone[x] == DECK)
     if take > 1 and left:
-        s.tasks.append(("?dig", p, left, take - 1, src))
+        s.tasks.append(("?dig", p, left, take - 1, src, *task[5:]))
         return
-    for x in left:
-        s.deck[p].remove(x)
-    s.deck[p][:0] = list(reversed(left))      # the bottom of a deck is its first card
-    if left:
-        s.note(f"{len(left)} card(s) go under the deck")
+    # the rest: under the deck, or (task[5] "discard": Future Sight) into the discard pile
+    dig_rest(s, p, left, task[5] if len(task) > 5 else "bottom")
 
 
 def _arrange_options(s: S, task: Task) -> list[Action]:
@@ -2378,6 +2866,24 @@ def _arrange_options(s: S, task: Task) -> list[Action]:
 def _arrange_answer(s: S, task: Task, a: Action) -> None:
     _, ctl, p, cards, placed, src = task
     _arrange(s, ("?arrange", ctl, p, cards, (*placed, a[1]), src))
+
+
+def _aside_order_options(s: S, task: Task) -> list[Action]:
+    return [(CHOOSE, c, 0) for c in task[2] if s.zone[c] == ASIDE and c not in task[3]]
+
+
+def _aside_order_answer(s: S, task: Task, a: Action) -> None:
+    """Set-aside cards going back to a deck, in the order their setter picks: on top, the
+    first chosen ends on top; under it, the first chosen ends at the very bottom."""
+    _, by, cards, placed = task
+    placed = (*placed, a[1])
+    left = [c for c in cards if s.zone[c] == ASIDE and c not in placed]
+    if len(left) > 1:
+        s.tasks.append(("?aside_order", by, cards, placed))
+        return
+    order = [c for c in (*placed, *left) if s.zone[c] == ASIDE]
+    for k in range(len(order) - 1, -1, -1):     # the last chosen goes first: the first ends outside
+        aside_to_deck(s, order[k])
 
 
 def _face_down_options(s: S, task: Task) -> list[Action]:
@@ -2399,10 +2905,12 @@ def _hand_to_arena_options(s: S, task: Task) -> list[Action]:
 
 
 def _hand_to_arena_answer(s: S, task: Task, a: Action) -> None:
-    """The unit card goes from hand into its arena, untapped (not a deployment)."""
+    """The unit card goes from hand into its arena, untapped (not a deployment); tapped with
+    the effect's `tapped` (task[6])."""
     place_unit(s, a[1])
-    s.tapped[a[1]] = False
-    s.note(f"{s.name(a[1])} is put from the hand into the {ARENA_NAMES[s.unit_arena(a[1])]} arena")
+    s.tapped[a[1]] = len(task) > 6 and bool(task[6])
+    s.note(f"{s.name(a[1])} is put from the hand into the {ARENA_NAMES[s.unit_arena(a[1])]} arena"
+           + (", tapped" if s.tapped[a[1]] else ""))
 
 
 def _hand_to_build_options(s: S, task: Task) -> list[Action]:
@@ -2550,8 +3058,10 @@ _RUN: dict[str, Callable[[S, Task], None]] = {
     "command_end": _command_end, "battle": _battle, "step": _step, "next_attack": _next_attack,
     "attack_roll": _attack_roll, "attack_damage": _attack_damage, "attack_end": _attack_end,
     "attack_cleanup": _attack_cleanup, "chain_next": _chain_next, "damage": _damage, "deal": _deal,
+    "deal_rest": _deal_rest, "discard_rest": _discard_rest,
     "end_battle": _end_battle,
     "battle_cleanup": _battle_cleanup, "end_turn": _end_turn, "battle_fx": _battle_fx, "contests": _contests,
+    "mission_fx": _mission_fx, "ability_fx": _ability_fx_task,
     "shuffle": _shuffle, "disembark": _disembark, "repeat_step": _repeat_step,
     "upkeep": _upkeep, "bounties": _bounties,
     "pay_upkeep": _pay_upkeep,
@@ -2580,9 +3090,12 @@ _DECIDE: dict[str, _Decide] = {
     "?recover": (_ctl, _recover_options, _recover_answer),
     "?strip": (_ctl, _strip_options, _strip_answer),
     "?split": (_ctl, _split_options, _split_answer),
+    "?gain_split": (_ctl, _gain_split_options, _gain_split_answer),
+    "?secret_bid": (_ctl, _secret_bid_options, _secret_bid_answer),
     "?x": (_ctl, _x_options, _x_answer),
     "?untap": (_ctl, _untap_options, _untap_answer),
     "?disrupt": (_ctl, _disrupt_options, _disrupt_answer),
+    "?save": (_ctl, _save_options, _save_answer),
     "?pick_from_hand": (_ctl, _pick_options, _pick_answer),
     "?crowd": (_ctl, _crowd_options, _crowd_answer),
     "?dice": (_ctl, _dice_options, _dice_answer),
@@ -2597,14 +3110,23 @@ _DECIDE: dict[str, _Decide] = {
     "?dig": (_ctl, _dig_options, _dig_answer),
     "?deploy_now": (_ctl, _deploy_now_options, _deploy_now_answer),
     "?keep_pilot": (_ctl, _keep_pilot_options, _keep_pilot_answer),
+    "?pilot_off": (_ctl, _pilot_off_options, _pilot_off_answer),
     "?copy": (_ctl, _copy_options, _copy_answer),
     "?unpilot": (_ctl, _unpilot_options, _unpilot_answer),
     "?tame": (_command_ctl, _tame_options, _tame_answer),
     "?mode": (_ctl, _mode_options, _mode_answer),
-    "?reveal_pick": (_ctl, _reveal_pick_options, _reveal_pick_answer),
+    "?reveal_pick": (_reveal_pick_ctl, _reveal_pick_options, _reveal_pick_answer),
+    "?name": (_ctl, _name_options, _name_answer),
+    "?reveal_hand": (_ctl, _reveal_hand_options, _reveal_hand_answer),
     "?card_type": (_ctl, _card_type_options, _card_type_answer),
     "?gather": (_ctl, _gather_options, _gather_answer),
     "?predict": (_ctl, _predict_options, _predict_answer),
+    "?match_hand": (_ctl, _match_hand_options, _match_hand_answer),
+    "?name_x": (_ctl, _name_x_options, _name_x_answer),
+    "?upkeep_use": (_ctl, _upkeep_use_options, _upkeep_use_answer),
+    "?fetch": (_ctl, _fetch_options, _fetch_answer, _fetch_end),
+    "?hand_to_held": (_ctl, _hand_to_held_options, _hand_to_held_answer),
+    "?aside_order": (_ctl, _aside_order_options, _aside_order_answer),
 }
 DECIDE_OPS = frozenset(_DECIDE)
 """Every kind of decision the rules ask for (the op of a decision task)."""

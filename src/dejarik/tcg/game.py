@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dejarik.core.errors import ConfigError
+from dejarik.core.errors import ConfigError, PackError
 from dejarik.core.rng import Rng
 from dejarik.core.saved import short_repr
 from dejarik.tcg.carddefs import CardDef, all_defs
@@ -28,8 +28,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "equipment_discard": ("detach", "discard"),  # a discarded unit's Equipment: to the build zone, or not
     "equipment_limit": ("any", "one"),   # how many Equipment cards one unit may carry
     "control_return": ("before_check", "after_check"),  # "until end of turn" control: before/after the check
+    "secret_bid": ("winner", "both"),    # a secret Force bid (Lando Calrissian (D)): the winner pays, or both
+    "different_names": ("unique", "version"),  # "cards with different names": versions as one, or not
+    "retreat_replace": ("lethal", "excess"),  # damage_retreat: when the damage would discard, or exceeds
 }
-_CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", *CHOICES}
+_CONFIG_KEYS = {"dark", "light", "allow_unimplemented", "turn_limit", "abilities", *CHOICES}
 
 
 @cache
@@ -74,6 +77,10 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(allow, bool):
         raise ConfigError(f"allow_unimplemented: true or false, got {allow!r}")
     out["allow_unimplemented"] = allow
+    files = _ability_files(config.get("abilities"))
+    if files:                      # kept only when given: other configs stay as they were
+        out["abilities"] = list(files)
+    table = all_defs(files)
     for key, values in CHOICES.items():
         value = config.get(key) or values[0]
         if value not in values:
@@ -86,28 +93,57 @@ def normalize_config(config: dict[str, Any]) -> dict[str, Any]:
     if not allow:
         missing = sorted({c.name for k in ("dark", "light") for ref in _refs(out[k])
                           for c in deck_for(ref).cards()
-                          if not all_defs()[c.name].implemented})
+                          if not table[c.name].implemented})
         if missing:
             shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
             raise ConfigError(f"{len(missing)} card(s) in these decks have abilities Dejarik has "
                               f"not implemented: {shown}. Play them with their printed stats only "
-                              f"with --allow-unimplemented (docs/tcg.md)")
+                              f"with --allow-unimplemented, or give their abilities in a file "
+                              f"of your own with --abilities FILE (docs/tcg.md)")
     return out
+
+
+def _ability_files(given: Any) -> tuple[str, ...]:
+    """The config's ability files of the player's own (abilityfiles.py), checked and read."""
+    from dejarik.tcg.abilityfiles import read_ability_file, resolve
+
+    if given is None or given == "":
+        return ()
+    paths = [given] if isinstance(given, str) else given
+    if not isinstance(paths, list | tuple) or not all(isinstance(p, str) for p in paths):
+        raise ConfigError(f"abilities: a list of ability files, got {short_repr(given)}")
+    try:
+        files = resolve(tuple(paths))
+        for path in files:
+            read_ability_file(path)
+    except PackError as err:
+        raise ConfigError(f"abilities: {err}") from None
+    return files
 
 
 def _refs(value: str | list[str]) -> list[str]:
     return value if isinstance(value, list) else [value]
 
 
+Dealt = tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _dealt_now(dark: str, light: str, files: tuple[str, ...]) -> Dealt:
+    """`_dealt`, with each ability file's stamp in the key: a file changed since is read again."""
+    from dejarik.tcg.abilityfiles import stamp
+
+    return _dealt(dark, light, tuple((path, stamp(path)) for path in files))
+
+
 @cache
-def _dealt(dark: str, light: str) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
+def _dealt(dark: str, light: str, files: tuple[tuple[str, tuple[int, int]], ...]) -> Dealt:
     """What a pairing of decks puts on the table, worked out once: the cards both decks use
     (sorted by name), and each physical card's index among them and its owner, the dark deck
     first, each in its list's order."""
     decks = [deck_for(dark), deck_for(light)]
     names = sorted({c.name for deck in decks for c in deck.cards()})
     index = {n: i for i, n in enumerate(names)}
-    table = all_defs()
+    table = all_defs(tuple(path for path, _ in files))
     cards = [(index[card.name], p) for p, deck in enumerate(decks) for card in deck.cards()]
     return tuple(table[n] for n in names), tuple(i for i, _ in cards), tuple(p for _, p in cards)
 
@@ -118,11 +154,12 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
     for key in ("dark", "light"):   # a list: the game's own luck deals one (the state keeps it)
         if isinstance(cfg[key], list):
             cfg = {**cfg, key: cfg[key][rng.below(len(cfg[key]))]}
-    defs, card_def, owner = _dealt(cfg["dark"], cfg["light"])
+    defs, card_def, owner = _dealt_now(cfg["dark"], cfg["light"], tuple(cfg.get("abilities", ())))
     s = TcgState()
     s.config = cfg
     s.options = {k: cfg[k] for k in (*CHOICES, "turn_limit")}
     s.defs = defs
+    s.sweeps = any(d.after_check for d in defs)
     s.rng = rng
     s.card_def, s.owner = list(card_def), list(owner)
     s.zone = [DECK] * len(card_def)

@@ -42,10 +42,14 @@ def _choice(s: S, arg: int) -> str:
         return "yes"
     if op == "?card_type":
         return f"choose {CARD_TYPE_WORDS[arg]}"
+    if op == "?name":      # a card instance stands for its name, every version
+        return f"choose name {s.d(arg).uname}"
     if op == "?predict":
         return f"choose {arg} hits"
-    if op == "?x":
+    if op in ("?x", "?name_x"):
         return f"choose x={arg}"
+    if op == "?gain_split":
+        return f"choose {arg} force"
     if op in ("?pay", "?offer"):
         return f"pay {task[2]}"
     if op in ("?counters", "?face_down") and not s.shown[arg] >> int(task[1]) & 1:

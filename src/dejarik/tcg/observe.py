@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dejarik.core.rng import Rng
+from dejarik.tcg.carddefs import BATTLE
 from dejarik.tcg.effects import card_counters, open_hand
-from dejarik.tcg.state import ARENA_NAMES, BUILD, DECK, HAND, HELD, PHASE_NAMES, SIDE_NAMES
+from dejarik.tcg.state import ARENA_NAMES, ASIDE, BUILD, DECK, HAND, HELD, PHASE_NAMES, SIDE_NAMES
 
 if TYPE_CHECKING:
     from dejarik.tcg.state import TcgState as S
@@ -27,6 +28,13 @@ def _unit(s: S, u: int, player: int) -> dict[str, Any]:
             # cards held face down under it: how many, and those the player may know
             "held": [s.name(x) if knows(s, player, x) else "a face-down card"
                      for x in s.held.get(u, ())]}
+
+
+def _aside(s: S, c: int, player: int) -> dict[str, Any]:
+    """A set-aside card as `player` may see it: its name if they may know it, and who may play it."""
+    rec = s.aside[c]
+    by = SIDE_NAMES[rec[0]] if rec[1] and s.d(c).kind == BATTLE else None
+    return {"name": s.name(c) if knows(s, player, c) else "a face-down card", "playable_by": by}
 
 
 def knows(s: S, player: int, inst: int) -> bool:
@@ -44,6 +52,8 @@ def knows(s: S, player: int, inst: int) -> bool:
         return s.face_up[inst] or shown
     if z == HELD:       # face down under a unit: known only to whom it was shown
         return shown
+    if z == ASIDE:      # set aside (effects.set_aside): face up, or face down and shown
+        return shown or bool(s.aside[inst][2])
     return True
 
 
@@ -65,6 +75,10 @@ def observation(s: S, player: int) -> dict[str, Any]:
         sides.append({"side": SIDE_NAMES[p], "force": s.force[p], "build_points": s.bp[p],
                       "deck": len(s.deck[p]), "hand": hand,
                       "discard": [s.name(c) for c in s.discard[p]],
+                      # removed from the game: face up, known to both (docs/tcg.md)
+                      "removed": [s.name(c) for c in s.removed[p]],
+                      # set aside for a while (effects.set_aside): the cards this side owns
+                      "set_aside": [_aside(s, c, player) for c in sorted(s.aside) if s.owner[c] == p],
                       "arenas": {ARENA_NAMES[a].lower(): [_unit(s, u, player) for u in s.arena[p][a]]
                                  for a in range(3)},
                       "locations": {ARENA_NAMES[a].lower(): {"id": c, "name": s.name(c),
@@ -96,7 +110,8 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     The opponent's unknown hand cards, face-down build-zone cards and deck are pooled and
     re-dealt (a face-down card only gets a card that can be built: no Battle card);
     both decks are shuffled, and the copy's dice come from a generator of its own. The known
-    cards stay where they are."""
+    cards stay where they are (also the opponent's deck cards shown to the player in their
+    places: revealed on top and not shuffled since)."""
     w = s.clone()
     rng = Rng(seed)
     opp = 1 - player
@@ -105,10 +120,22 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
     # the opponent's cards held face down under a unit that the player may not know
     hidden_held = [(u, i) for u, cards in sorted(w.held.items()) for i, c in enumerate(cards)
                    if w.owner[c] == opp and not knows(w, player, c)]
+    # the opponent's face-down set-aside cards the player may not know (effects.set_aside)
+    hidden_aside = [c for c in sorted(w.aside) if w.owner[c] == opp and not knows(w, player, c)]
+    # the opponent's deck cards shown to the player where they lie (revealed or looked at on
+    # top and not shuffled since: Parting of Heroes' revealed cards) stay in their places
+    kept = {i for i, c in enumerate(w.deck[opp]) if w.shown[c] >> player & 1}
     # sorted first, so the deal depends on the seed and not on where the cards really are
     pool = sorted([w.hand[opp][i] for i in hidden_hand] + [w.build[opp][i] for i in hidden_build]
-                  + [w.held[u][i] for u, i in hidden_held] + w.deck[opp])
+                  + [w.held[u][i] for u, i in hidden_held] + hidden_aside
+                  + [c for i, c in enumerate(w.deck[opp]) if i not in kept])
     rng.shuffle(pool)
+    records = [w.aside.pop(c) for c in hidden_aside]
+    for rec in records:
+        c = pool.pop()
+        w.aside[c] = rec
+        w.zone[c] = ASIDE
+        w.shown[c] = 1 << opp
     for u, i in hidden_held:
         c = pool.pop()
         w.held[u][i] = c
@@ -126,10 +153,17 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
         w.hand[opp][i] = c
         w.zone[c] = HAND
         w.shown[c] = 1 << opp
-    w.deck[opp] = pool
     for c in pool:
         w.zone[c] = DECK
         w.shown[c] = 0
+    if kept:
+        deck = list(w.deck[opp])
+        for i in range(len(deck)):
+            if i not in kept:
+                deck[i] = pool.pop()
+        w.deck[opp] = deck
+    else:
+        w.deck[opp] = pool
     # the face-down cards moved: counters belong to the slot, not the card
     counters = {i: s.counters[s.build[opp][i]] for i in hidden_build}
     for c in [s.build[opp][i] for i in hidden_build]:
@@ -138,6 +172,10 @@ def resample_hidden(s: S, player: int, seed: int) -> S:
         w.counters[w.build[opp][i]] = n
     w.deck[player].sort()
     rng.shuffle(w.deck[player])
+    # a secret bid the player has not seen (effects._secret_bid): dealt again as a guess
+    for k, task in enumerate(w.tasks):
+        if task[0] == "?secret_bid" and task[2] >= 0 and task[1] == player:
+            w.tasks[k] = (*task[:2], rng.below(w.force[opp] + 1), *task[3:])
     # the dice to come are hidden too: the copy rolls from its own generator, never the game's
     w.rng = Rng(rng.next64())
     w._legal = None

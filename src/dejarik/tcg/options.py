@@ -18,6 +18,9 @@ _OPTIONS = (
            help="tcg: the other side's deck (default: a sample deck of that side)"),
     Option("--allow-unimplemented", "allow_unimplemented", kind="flag", default=False,
            help="tcg: play cards whose abilities Dejarik lacks, with printed stats only"),
+    Option("--abilities", "abilities", multiple=True, default=(),
+           help="tcg: an ability file of your own, read beside Dejarik's (repeatable; "
+                "docs/tcg-abilities.md, 'Abilities of your own')"),
     Option("--rule", "rules", multiple=True, default=(),
            help="tcg: an unconfirmed rule's choice, e.g. draw=build (docs/tcg.md)"),
 )
@@ -49,6 +52,8 @@ class TcgOptions:
                                "light": decks.get("light", [DEFAULT_DECKS[1]]),
                                "allow_unimplemented": bool(values["allow_unimplemented"]),
                                "turn_limit": turn_limit}
+        if values["abilities"]:
+            cfg["abilities"] = list(values["abilities"])
         for rule in values["rules"] or ():
             key, eq, value = rule.partition("=")
             if not eq:

@@ -19,6 +19,7 @@ from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import EQUIPMENT, LOCATION, MISSION, UNIT
 from dejarik.tcg.effects import abilities_of, gear_ability, keyword, mark_bonus
+from dejarik.tcg.observe import knows
 from dejarik.tcg.policy_battle import (
     CONTROL_BONUS,
     Outcome,
@@ -349,18 +350,62 @@ def heuristic_action(s: S, rng: Rng) -> tuple[int, ...]:
                 if plays:
                     return plays[rng.below(len(plays))]
         return (F.PASS, 0, 0)
+    if op == "?secret_bid":
+        return _secret_bid_choice(s, task, me)
+    if op == "?gain_split":
+        return _gain_split_choice(s, me, acts)
     if op in ("?redraw", "?bid", "?command"):
         return (F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0]
     if op == "?choose":
         return _unit_choice(s, task, me, acts)
     if op == "?pay":
         return acts[0]
+    if op == "?save":           # a Battle card that keeps a unit from being discarded: for our own
+        plays = [a for a in acts if a[0] == F.PLAY]
+        return plays[0] if plays and s.owner[task[2]] == me else (F.PASS, 0, 0)
+    if op == "?may" and task[1] and task[1][0][0] in ("damage_retreat", "spared"):
+        return _replace_choice(s, task, me, acts)
+    if op == "?upkeep_use":     # an ability that pays an Upkeep (C-3PO (G)): use it
+        return acts[0]
     return _inner_choice(s, op, acts, me, rng)
 
 
-_HELPS = frozenset({"untap", "remove_damage", "protect", "redeploy"})
+def _secret_bid_choice(s: S, task: tuple[object, ...], me: int) -> tuple[int, ...]:
+    """A secret bid (Lando Calrissian (D)): as much Force as the unit at stake is worth (its
+    total build cost), what the bidder has at most. It reads nothing of the other bid."""
+    ctx = task[5]
+    assert isinstance(ctx, tuple)
+    u = int(ctx[1])
+    worth = s.d(u).cost + s.stack_size(u) if u >= 0 else 0
+    return (F.BID, min(worth, s.force[me]), 0)
+
+
+def _gain_split_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Force and build points split as chosen (Darth Sidious (F)): build points while the
+    player's own build step has something to build, else all Force."""
+    builds = any(s.d(c).kind in (UNIT, MISSION, LOCATION, EQUIPMENT) for c in s.hand[me]) or any(
+        not s.face_up[c] for c in s.build[me])
+    return acts[0] if builds else acts[-1]
+
+
+_HELPS = frozenset({"untap", "remove_damage", "protect", "redeploy", "replace_discard"})
+
+
+def _replace_choice(s: S, task: tuple[object, ...], me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """A discard that may be replaced: retreating our unit instead is taken; another unit
+    going instead (replace_discard) only for our own unit worth at least as much as it."""
+    ctx = task[3]
+    assert isinstance(ctx, tuple)
+    u, guard = ctx[2][0], ctx[1]
+    yes = (F.CHOOSE, 1, 0)
+    if yes not in acts:
+        return acts[-1]
+    if task[1][0][0] == "damage_retreat":   # type: ignore[index]
+        return yes
+    ok = s.owner[u] == me and (guard < 0 or s.zone[guard] != ARENA or _worth(s, u) >= _worth(s, guard))
+    return yes if ok else (F.PASS, 0, 0)
 _HURTS = frozenset({"tap", "damage", "dice_damage", "discard_unit", "retreat", "command", "mark_target",
-                    "transfer_damage"})
+                    "transfer_damage", "remove_cards"})
 
 
 def _effect_sign(task: tuple[object, ...]) -> int:
@@ -372,6 +417,8 @@ def _effect_sign(task: tuple[object, ...]) -> int:
         name = step[0]
         if name == "modify":
             speed, power, crit = step[2]
+            if not isinstance(power, int):      # +X power (chosen_cost, x, cost_gap): a bonus
+                return 1
             total = int(10 * power + speed + 5 * crit)
             return (total > 0) - (total < 0)
         if name == "grant":     # a keyword given helps; one taken away hurts
@@ -414,15 +461,38 @@ def _inner_choice(s: S, op: str, acts: list[tuple[int, ...]], me: int, rng: Rng)
         attacking = s.atk is not None and s.owner[s.atk[0]] == me
         bad = [a for a in picks if (s.dice[a[1]] < 4) == attacking]
         return bad[0] if bad else (F.PASS, 0, 0)
-    if op in ("?search", "?recover", "?pick_from_hand"):
+    if op in ("?search", "?recover", "?pick_from_hand", "?fetch", "?hand_to_held", "?match_hand"):
         return max(picks, key=lambda a: s.d(a[1]).cost) if picks else acts[-1]
     if op == "?discard":
         return min(picks, key=lambda a: s.d(a[1]).cost)
     if op == "?crowd":
         return min(picks, key=lambda a: s.power(a[1]) + s.health(a[1]) - s.damage[a[1]])
+    if op == "?pilot_off":      # a pilot that may leave: out of the discard pile, or off to fight
+        return picks[0] if picks else acts[-1]
     if op == "?unit_type":
         return max(picks, key=lambda a: _arena_need(s, me, a[1]))
+    if op == "?name":
+        return _name_guess(s, me, picks) if picks else acts[-1]
+    if op == "?reveal_pick" and picks:
+        # the card goes into the deck owner's build zone: the dearest for them, the cheapest
+        # when the opponent picks for them (Parting of Heroes)
+        if s.owner[picks[0][1]] == me:
+            return max(picks, key=lambda a: s.d(a[1]).cost)
+        return min(picks, key=lambda a: s.d(a[1]).cost)
+    if op == "?reveal_hand" and picks:     # the fastest unit card (Lightsaber Quick Draw)
+        return max(picks, key=lambda a: s.d(a[1]).speed)
     return acts[rng.below(len(acts))]
+
+
+def _name_guess(s: S, me: int, picks: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """The name to guess for the opponent's top card, from what `me` may see only (never the
+    hidden deck: the options are names already known): the name the opponent shows most often
+    (in play, discard pile, shown cards), as decks hold copies; ties go to the first offered."""
+    seen: dict[str, int] = {}
+    for c in range(len(s.card_def)):
+        if s.owner[c] != me and knows(s, me, c):
+            seen[s.d(c).uname] = seen.get(s.d(c).uname, 0) + 1
+    return max(picks, key=lambda a: seen.get(s.d(a[1]).uname, 0))
 
 
 # The decisions that begin a new choice of what to do: a one-step lookahead plays on to one
@@ -432,7 +502,8 @@ _STOPS = frozenset({"?redraw", "?setup", "?partial", "?build", "?retreat", "?att
 # names): those whose worth the evaluation can't see (which die, which card from a deck),
 # and building, whose choices pay off turns later.
 _ROUTINE = frozenset({"?partial", "?build", "?redraw", "?bid", "?pay", "?dice", "?discard",
-                      "?search", "?recover", "?pick_from_hand", "?crowd", "?unit_type"})
+                      "?search", "?recover", "?pick_from_hand", "?crowd", "?unit_type", "?fetch",
+                      "?hand_to_held", "?name", "?secret_bid", "?gain_split"})
 
 
 def settle(s: S, rng: Rng, budget: int = 300) -> None:

@@ -39,7 +39,7 @@ def state_from_json(cls: type[TcgState], data: Mapping[str, Any]) -> TcgState:
     from dejarik.tcg.game import new_state
     from dejarik.tcg.invariants import check_invariants
 
-    check_game(data, "tcg")
+    check_game(data, "tcg", ENGINE_VERSION)
     check_fields(data, {"config": dict[str, Any], "rng": int}, known=(*POSITION_HEADER, *FIELDS.names))
     try:
         s = new_state(dict(data["config"]), 0)   # the shared parts: the card definitions

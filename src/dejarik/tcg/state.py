@@ -24,8 +24,10 @@ SIDE_NAMES = ("Dark Side", "Light Side")
 ARENA_NAMES = ("Space", "Ground", "Character")
 # zones of a card instance
 DECK, HAND, DISCARD, BUILD, ARENA, UNDER, PILOTING, PLACE, EQUIPPED, HELD = range(10)
+ASIDE = 10      # set aside for a while, out of play (s.aside; effects.set_aside)
+REMOVED = 11    # removed from the game: out for good, face up, known to both (s.removed)
 ZONE_NAMES = ("deck", "hand", "discard", "build zone", "arena", "stack", "piloting", "location",
-              "equipped", "held face down")
+              "equipped", "held face down", "set aside", "removed from the game")
 # phases
 SETUP, READY, COMMAND, BATTLE, OVER = range(5)
 PHASE_NAMES = ("setup", "ready", "command", "battle", "over")
@@ -46,6 +48,7 @@ class TcgState:
     teams: tuple[tuple[int, ...], ...] = ((0,), (1,))   # the Dark Side (seat 0), the Light Side
 
     defs: tuple[CardDef, ...]
+    sweeps = False      # some card in play here changes health or wins by a static (flow.run checks)
     config: dict[str, Any]
 
     def __init__(self) -> None:
@@ -62,11 +65,15 @@ class TcgState:
         self.aboard: dict[int, list[int]] = {}  # a unit -> the pilots aboard it
         self.gear: dict[int, list[int]] = {}    # a unit -> the Equipment attached to it
         self.held: dict[int, list[int]] = {}    # a unit -> cards face down under it, out of play
+        # a card set aside for a while (effects.set_aside) -> [the player who set it aside, may
+        # they play it (1/0), face up (1/0), where it returns, when, its group, one play only]
+        self.aside: dict[int, list[int]] = {}
         self.lent: dict[int, list[int]] = {}    # a card another player controls -> [owner, until]
         self.moved: dict[int, list[int]] = {}   # a unit in an arena not its card's -> [that arena]
         self.deck: list[list[int]] = [[], []]   # top = last
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
+        self.removed: list[list[int]] = [[], []]   # removed from the game (REMOVED), by owner
         self.build: list[list[int]] = [[], []]
         self.arena: list[list[list[int]]] = [[[], [], []], [[], [], []]]
         self.places = [-1, -1, -1]          # the Location in each arena, either side's (-1: none)
@@ -282,9 +289,18 @@ class TcgState:
             return False
         if sel.is_pilot is not None and any(ab.kind == "pilot" for ab in d.abilities) != sel.is_pilot:
             return False
+        if sel.discarded_by_damage >= 0 and not any(
+                e[0] == "discarded_with" and e[1] == u and e[2] > sel.discarded_by_damage * e[3]
+                for e in self.effects):     # its last discard this turn: damage over N x health
+            return False
         if sel.discards_here and not any(e[0] == "left_play" and len(e) > 3 and e[3] == self.unit_arena(u)
                                          for e in self.effects):
             return False
+        if sel.hand_match:     # a card of the controller's hand matched against it (Decoy Tactics)
+            from dejarik.tcg.effects import hand_matches
+
+            if not hand_matches(self, ctl, u, sel.hand_match):
+                return False
         return sel.max_power is None or self.power(u) <= sel.max_power
 
     def gained_tags(self, u: int) -> tuple[str, ...]:
@@ -303,6 +319,8 @@ class TcgState:
         counters on the ability's own card (effects.card_counters)."""
         if cap == "force":
             return self.force[ctl]
+        if cap == "x":      # X is known only inside an effect: a choice puts it in (effects._choose)
+            return 99
         from dejarik.tcg.effects import card_counters
 
         return card_counters(self, source) if source >= 0 else 0
@@ -336,6 +354,9 @@ class TcgState:
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, winner: int, reason: str) -> None:
+        if winner >= 0 and self.effects and ("cant_lose", 1 - winner) in self.effects:
+            self.note(f"{SIDE_NAMES[1 - winner]} can't lose the game this turn ({reason})")
+            return
         if not self.done:
             self.done, self.won, self.end_reason = True, winner, reason
             self.phase = OVER

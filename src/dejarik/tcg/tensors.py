@@ -33,6 +33,7 @@ from dejarik.tcg.observe import knows
 from dejarik.tcg.state import (
     ARENA,
     ARENA_NAMES,
+    ASIDE,
     BUILD,
     DECK,
     DISCARD,
@@ -42,6 +43,7 @@ from dejarik.tcg.state import (
     PHASE_NAMES,
     PILOTING,
     PLACE,
+    REMOVED,
     UNDER,
 )
 
@@ -63,10 +65,13 @@ FORCE_SCALE: Final = 50.0
 LOCATIONS: Final = ("my_deck", "my_hand", "my_discard", "my_build", *(f"my_{a.lower()}" for a in ARENA_NAMES),
                     "my_stack", "my_pilot", "opp_hidden", "opp_hand_shown", "opp_discard",
                     "opp_build_shown", *(f"opp_{a.lower()}" for a in ARENA_NAMES), "opp_stack",
-                    "opp_pilot", "my_equipped", "opp_equipped", "my_held", "opp_held")
+                    "opp_pilot", "my_equipped", "opp_equipped", "my_held", "opp_held", "my_removed",
+                    "opp_removed", "my_aside", "opp_aside")
 """Where an instance is, as the observer knows it. opp_hidden: the opponent's deck, or an
 unknown card of their hand or build zone, or one held face down under a unit (which of these
-is not said). my_held / opp_held: a card held face down under a unit (out of play), known."""
+is not said). my_held / opp_held: a card held face down under a unit (out of play), known.
+my_removed / opp_removed: a card removed from the game (face up, known to both).
+my_aside / opp_aside: a card set aside for a while (effects.set_aside), known."""
 CARD_FEATURES: Final = (*(f"at_{x}" for x in LOCATIONS), "counters", "damage", "tapped",
                         "retreated", "speed", "power", "health", "stacked", "attacking",
                         "defending", "taking_damage", "unit", "battle", "mission", "other",
@@ -76,6 +81,8 @@ the card's kind, arena and cost are printed facts, the same in every position.""
 _ZONE_AT = {DECK: 0, HAND: 1, DISCARD: 2, BUILD: 3, UNDER: 7, PILOTING: 8}
 _EQUIPPED_AT = LOCATIONS.index("my_equipped")
 _HELD_AT = LOCATIONS.index("my_held")
+_REMOVED_AT = LOCATIONS.index("my_removed")
+_ASIDE_AT = LOCATIONS.index("my_aside")
 _OPP = 9   # LOCATIONS.index("opp_hidden")
 DECISIONS: Final = tuple(sorted(F.DECIDE_OPS))
 GLOBAL_FEATURES: Final = (
@@ -168,6 +175,8 @@ class Spaces(IndexedActions):
     @staticmethod
     def _lowest_bid(s: S) -> int:
         task = s.tasks[-1]
+        if task[0] == "?secret_bid":      # 0 up to the bidder's Force
+            return 0
         return int((task[3], task[4])[task[5]]) + 1
 
     def describe(self, index: int) -> str:
@@ -240,10 +249,14 @@ class Spaces(IndexedActions):
                 at = _EQUIPPED_AT + (not mine)
             elif z == HELD:       # held face down under a unit: its own pair too
                 at = _HELD_AT + (not mine)
+            elif z == REMOVED:    # removed from the game: its own pair
+                at = _REMOVED_AT + (not mine)
+            elif z == ASIDE:      # set aside for a while: its own pair
+                at = _ASIDE_AT + (not mine)
             else:
                 at = s.unit_arena(c) + 4 if z == ARENA else s.location_arena(c) + 4 if z == PLACE \
                     else _ZONE_AT[z]
-            if not mine and z not in (EQUIPPED, HELD):   # the opponent's blocks, after opp_hidden
+            if not mine and z not in (EQUIPPED, HELD, REMOVED, ASIDE):   # the opponent's, after opp_hidden
                 at += _OPP
             row = cards[c]
             row[at] = 1.0

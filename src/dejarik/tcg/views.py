@@ -11,6 +11,7 @@ from dejarik.core.appboard import AppBoard
 from dejarik.core.views import AppViewsBase, ViewModel, ViewsBase
 from dejarik.tcg.appboard import app_board
 from dejarik.tcg.decisions import MAIN, decision_prompt, option_label
+from dejarik.tcg.flow import BID
 from dejarik.tcg.observe import knows
 from dejarik.tcg.state import ARENA_NAMES, PHASE_NAMES, SIDE_NAMES, TcgState
 
@@ -32,7 +33,9 @@ def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
     lines = [f"Turn {s.turn}, {PHASE_NAMES[s.phase]} phase{step}"]
     for p in (0, 1):
         lines.append(f"{SIDE_NAMES[p]}: Force {s.force[p]}, build points {s.bp[p]}, "
-                     f"deck {len(s.deck[p])}, hand {len(s.hand[p])}, discard {len(s.discard[p])}")
+                     f"deck {len(s.deck[p])}, hand {len(s.hand[p])}, discard {len(s.discard[p])}"
+                     + (f", removed from the game: {', '.join(s.name(c) for c in s.removed[p])}"
+                        if s.removed[p] else ""))
         for a in range(3):
             units = ", ".join(_unit(s, u, me) for u in s.arena[p][a]) or "-"
             lines.append(f"  {ARENA_NAMES[a]:<9}: {units}")
@@ -45,8 +48,15 @@ def board_lines(s: TcgState, viewer: int | None = None) -> list[str]:
             else:
                 zone.append(f"face-down card ({s.counters[c]} counters)")
         lines.append("  Build zone: " + (", ".join(zone) or "-"))
+        aside = [c for c in sorted(s.aside) if s.owner[c] == p]    # set aside for a while
+        if aside:
+            lines.append("  Set aside: " + ", ".join(s.name(c) if knows(s, me, c) else "a face-down card"
+                                                     for c in aside))
     if 0 <= me <= 1:
         lines.append(f"Your hand: {', '.join(s.name(c) for c in s.hand[me]) or '-'}")
+        known = [s.name(c) for c in s.hand[1 - me] if knows(s, me, c)]   # shown (C-3PO (F), Labria)
+        if known:
+            lines.append(f"Known in their hand: {', '.join(known)}")
     lines.append("Cards: [speed/power/health]; a unit's abilities: `dejarik cards show tcg NAME`")
     return lines
 
@@ -103,6 +113,9 @@ class TcgApp(AppViewsBase):
     def told(self, state: TcgState, action: Any, text: str, reader: int) -> str:
         """Each card the action names (`NAME#N`) that the reader may not know once it is
         applied (a card built face down) reads as 'a face-down card'."""
+        if action[0] == BID and state.tasks and state.tasks[-1][0] == "?secret_bid" \
+                and reader != 1 - state.tasks[-1][1]:
+            return "bids in secret"      # the first of two secret bids (effects._secret_bid)
         for inst in {x for x in action[1:] if isinstance(x, int)} | {action[2] - 1}:
             if 0 <= inst < len(state.card_def) and not knows(state, reader, inst):
                 text = text.replace(f"{state.name(inst)}#{inst}", "a face-down card")
