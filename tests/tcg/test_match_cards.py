@@ -54,6 +54,18 @@ def _end_turn(s: TcgState) -> None:
 
 
 # ---- a card matched against another ---------------------------------------------------------
+def test_decoy_tactics_offers_no_card_whose_name_is_retreated_or_piloting() -> None:
+    """Decoy Tactics (ESB.txt) and reference section 10 (one unit of a unique name in play): a
+    version in hand of a unit retreated to the build zone is not offered (found by the pool
+    fuzz, seed 7336: two Princess Leias in play); another card of that arena still is."""
+    s = position(light={"arena": [WARRIOR], "retreated": [OBI_B],
+                        "hand": ["Decoy Tactics", "Obi-Wan Kenobi (A)", KAMINOAN]}, force=(0, 9))
+    _battle_chance(s, LIGHT)
+    act(s, f"play {c(s, 'Decoy Tactics')}")
+    act(s, f"choose {c(s, WARRIOR)}")
+    assert texts(s) == [f"choose {c(s, KAMINOAN)}"]
+
+
 def test_decoy_tactics_swaps_in_a_card_of_that_arena_for_its_cost_until_the_turn_ends() -> None:
     """Decoy Tactics (ESB.txt): discard one of your units and pay X Force, X the build cost of
     a unit card of that arena in your hand: it goes into the arena, and is discarded when the

@@ -150,3 +150,23 @@ def test_a_retreated_stack_is_not_offered_as_a_pilot() -> None:
     assert check_invariants(s) == []
     start(s, ("?build", LIGHT))
     assert not any(t.startswith(f"pilot Luke Skywalker (D)#{luke}") for t in texts(s))
+
+
+def test_a_pilot_only_controlled_for_now_boards_none_of_the_controllers_units() -> None:
+    """docs/tcg.md, "Gaining control of a unit" (default found by the pool fuzz, seed 170): a
+    borrowed pilot and the borrower's ship never make one unit, either way round, so control
+    ends cleanly; once the pilot is back with its owner it boards its owner's ships again."""
+    from dejarik.tcg import pilots
+    from dejarik.tcg.effects import UNTIL_TURN_END, end_control, set_controller
+    from dejarik.tcg.state import DARK
+
+    luke, tie, xwing = "Luke Skywalker (E)", "TIE Fighter DS-55-6", "X-Wing Red Two"
+    s = position(light={"arena": [luke, xwing]}, dark={"arena": [tie]})
+    assert pilots.hosts(s, unit(s, luke)) == [unit(s, xwing)]
+    set_controller(s, unit(s, luke), DARK, UNTIL_TURN_END)
+    assert s.owner[unit(s, luke)] == DARK and pilots.hosts(s, unit(s, luke)) == []
+    s.bp[DARK] = 5
+    start(s, ("?build", DARK))
+    assert not any(t.startswith("pilot") for t in texts(s))
+    end_control(s, UNTIL_TURN_END)
+    assert pilots.hosts(s, unit(s, luke)) == [unit(s, xwing)] and not check_invariants(s)

@@ -3715,6 +3715,8 @@ def hand_matches(s: S, p: int, like: int, match: tuple[str, ...]) -> list[int]:
         top = same_name_in_play(s, p, d.uname) if d.unique else -1
         if top >= 0 and top != like:
             continue
+        if top < 0 and d.unique and holds_name(s, p, d.uname):   # retreated, or piloting
+            continue
         out.append(c)
     return out
 

@@ -73,7 +73,8 @@ def hosts(s: S, g: int) -> list[int]:
     out = []
     for a in s.d(g).fits:
         for u in s.arena[p][a]:
-            if u == on or len(s.gear.get(u, ())) >= limit(s):
+            # not a unit p only controls for now (its Equipment and it would have two owners)
+            if u == on or len(s.gear.get(u, ())) >= limit(s) or s.true_owner(u) != p:
                 continue
             need_bp, need_force = cost(s, g, u)
             if need_bp <= bp and need_force <= s.force[p]:

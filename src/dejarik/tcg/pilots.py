@@ -65,13 +65,18 @@ def _ready(s: S, c: int) -> bool:
 
 
 def hosts(s: S, c: int) -> list[int]:
-    """The units c may go aboard: its owner's, in an arena, of a subtype it names, with room."""
+    """The units c may go aboard: its owner's, in an arena, of a subtype it names, with room.
+    A pilot and its unit have one owner: a card only controlled for now does not join a unit of
+    its controller's, nor one of its controller's a unit it controls (docs/tcg.md, "Gaining
+    control of a unit"), so control ends cleanly for the whole unit."""
     ab = pilot_ability(s, c)
     if ab is None:
         return []
     p = s.owner[c]
+    owner = s.true_owner(c)
     return [u for u in s.in_play(p) if u != c and s.matches(ab.static["onto"], u, p)
-            and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c) and _admits(s, u, c)]
+            and len(s.aboard.get(u, ())) < limit(s) + _extra_seat(s, u, c) and _admits(s, u, c)
+            and s.true_owner(u) == owner]
 
 
 def _admits(s: S, u: int, c: int) -> bool:

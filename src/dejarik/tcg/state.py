@@ -113,6 +113,11 @@ class TcgState:
             self.log.append(text)
 
     # -- units and their numbers -----------------------------------------------------------
+    def true_owner(self, c: int) -> int:
+        """Who owns card c, whoever controls it now (a control change lends it: s.lent)."""
+        lent = self.lent.get(c) if self.lent else None
+        return self.owner[c] if lent is None else lent[0]
+
     def in_play(self, p: int) -> list[int]:
         a = self.arena[p]
         return a[0] + a[1] + a[2]
