@@ -27,8 +27,7 @@ def position(dark: dict[str, Any] | None = None, light: dict[str, Any] | None = 
     s = TcgState()
     s.config = {}
     s.options = {"draw": "ready", "deck_out": "lose", "build_points": "lose", "turn_limit": 0, **options}
-    s.defs = tuple(table[n] for n in names)
-    s.sweeps = any(d.after_check for d in s.defs)
+    s.set_defs(tuple(table[n] for n in names))
     s.rng = Rng(seed)
     s.force = list(force)
     for p, side in enumerate(sides):

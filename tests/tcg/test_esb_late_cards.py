@@ -22,6 +22,7 @@ from tests.tcg.helpers import (
     names,
     pass_until,
     position,
+    run_out,
     start,
     texts,
     unit,
@@ -61,11 +62,6 @@ def _next_ready(s) -> None:
     start(s, ("ready",))
 
 
-def _run_out(s) -> None:
-    while s.tasks and not s.done:
-        act(s, "pass" if "pass" in texts(s) else texts(s)[0])
-
-
 # ---- Locations ------------------------------------------------------------------------------
 def test_hoth_icefields_rolls_two_dice_at_each_ground_unit() -> None:
     """Hoth Icefields (ESB.txt): when the Ground battle step starts, 2 dice of damage to each
@@ -75,7 +71,7 @@ def test_hoth_icefields_rolls_two_dice_at_each_ground_unit() -> None:
     for u in s.all_in_play():
         s.tapped[u] = True
     start(s, ("step", 1))
-    _run_out(s)
+    run_out(s)
     rolled = _dice_lines(s, 2)
     assert sorted(rolled) == [STATION, CORE] and s.damage[unit(s, WARRIOR)] == 0
     assert all(s.damage[unit(s, n)] == hits for n, hits in rolled.items())
@@ -120,7 +116,7 @@ def test_torture_room_rolls_three_dice_at_an_enemy_character() -> None:
     start(s, ("step", 2))
     assert texts(s) == [f"choose {c(s, OBI_WAN)}"]
     act(s, texts(s)[0])
-    _run_out(s)
+    run_out(s)
     assert sorted(_dice_lines(s, 3)) == [OBI_WAN]
 
 
@@ -258,7 +254,7 @@ def test_r2_d2_f_draws_one_more_then_discards_one() -> None:
     discarded: the hand ends one card bigger than before, the discard pile one card bigger."""
     s = position(light={"arena": ["R2-D2 (F)"], "deck": [CLONE, WARRIOR, STATION]}, draw="build")
     start(s, ("build_step", LIGHT))
-    _run_out(s)
+    run_out(s)
     assert len(s.discard[LIGHT]) == 1 and len(s.deck[LIGHT]) + len(s.hand[LIGHT]) == 2
 
 
@@ -338,7 +334,7 @@ def test_tie_bomber_squad_has_critical_hit_against_capital_ships_and_bombs_the_g
     start(s, ("step", 0))
     pass_until(s, "?pop")
     act(s, f"use {c(s, 'TIE Bomber Squad')} 2")
-    _run_out(s)
+    run_out(s)
     assert sorted(_dice_lines(s, 1)) == [CLONE, STATION]
 
 
@@ -349,7 +345,7 @@ def test_tie_pursuit_pilot_gives_three_build_points_next_turn_when_its_starfight
     start(s, ("?build", DARK))
     act(s, f"pilot {c(s, 'TIE Pursuit Pilot')} > {c(s, 'TIE Fighter EX-4-9')}")
     start(s, ("damage", unit(s, "TIE Fighter EX-4-9"), 5, unit(s, NABOO_CRUISER), 1))
-    _run_out(s)
+    run_out(s)
     assert unit(s, "TIE Fighter EX-4-9") in s.discard[DARK]
     assert ("bp_next_turn", DARK, 3) in s.effects or any(e[0] == "bp_next_turn" for e in s.effects)
 
@@ -397,7 +393,7 @@ def test_rebel_assault_frigate_taps_unless_its_owner_pays_a_build_point() -> Non
     opts = texts(s)
     assert len(opts) == 2
     act(s, opts[0])
-    _run_out(s)
+    run_out(s)
     f = unit(s, "Rebel Assault Frigate")
     assert (s.bp[LIGHT], s.tapped[f]) in ((1, False), (2, True))
 
@@ -574,7 +570,7 @@ def test_blizzard_rolls_three_dice_at_each_ground_unit() -> None:
     start(s, ("step", 0))
     pass_until(s, "?pop")
     act(s, f"play {c(s, 'Blizzard')}")
-    _run_out(s)
+    run_out(s)
     assert sorted(_dice_lines(s, 3)) == [STATION, CORE]
 
 
@@ -587,7 +583,7 @@ def test_force_throw_taps_a_dark_jedi_to_roll_three_dice_at_every_other_characte
     start(s, ("step", 0))
     pass_until(s, "?pop")
     act(s, f"play {c(s, 'Force Throw')}")
-    _run_out(s)
+    run_out(s)
     assert s.tapped[unit(s, TYRANUS)] and sorted(_dice_lines(s, 3)) == [KAMINOAN, OBI_WAN]
     s = position(dark={"arena": [KAMINOAN, GOZANTI], "hand": ["Force Throw"]}, light={"arena": [OBI_WAN]})
     s.tapped[unit(s, GOZANTI)] = True
@@ -618,7 +614,7 @@ def test_snowstorm_rolls_five_dice_at_a_ground_unit() -> None:
     act(s, f"play {c(s, 'Snowstorm')}")
     assert texts(s) == [f"choose {c(s, STATION)}"]
     act(s, texts(s)[0])
-    _run_out(s)
+    run_out(s)
     assert sorted(_dice_lines(s, 5)) == [STATION]
 
 
@@ -661,7 +657,7 @@ def test_visions_of_the_future_prevents_the_attackers_damage_and_untaps_it() -> 
             break
         act(s, "pass")
     act(s, f"play {c(s, 'Visions of the Future')}")
-    _run_out(s)
+    run_out(s)
     assert s.damage[unit(s, BDS)] == 0
 
 
@@ -744,7 +740,7 @@ def test_snowspeeder_rogue_ten_shoots_a_walker_and_skips_its_untap() -> None:
     act(s, f"use {c(s, 'Snowspeeder Rogue Ten')} 1")
     if texts(s) and texts(s)[0].startswith("choose"):
         act(s, f"choose {c(s, 'All Terrain Armored Transport')}")
-    _run_out(s)
+    run_out(s)
     r = unit(s, "Snowspeeder Rogue Ten")
     assert s.damage[unit(s, "All Terrain Armored Transport")] == 4
     _next_ready(s)
@@ -763,7 +759,7 @@ def test_antivehicle_laser_cannon_cannot_attack_squads_and_stays_tapped_after_at
     moves = texts(s)
     assert f"attack {c(s, 'Antivehicle Laser Cannon')} > {c(s, 'Snowtrooper Squad')}" not in moves
     act(s, f"attack {c(s, 'Antivehicle Laser Cannon')} > {c(s, 'All Terrain Scout Transport')}")
-    _run_out(s)
+    run_out(s)
     _next_ready(s)
     assert s.tapped[a] and keyword(s, a, "accuracy") == 1
 
@@ -809,7 +805,7 @@ def test_alter_the_deal_gives_both_players_a_new_hand_of_seven() -> None:
     s = mission(DARK, "Alter the Deal", mine={"hand": [BDS], "deck": [CORE] * 8},
                 theirs={"hand": [CLONE, WARRIOR], "deck": [STATION] * 8})
     complete(s, "Alter the Deal", DARK)
-    _run_out(s)
+    run_out(s)
     assert (len(s.hand[DARK]), len(s.hand[LIGHT])) == (7, 7)
     assert names(s, s.hand[LIGHT]) == [STATION] * 7 and unit(s, CLONE) in s.discard[LIGHT]
 
@@ -864,7 +860,7 @@ def test_meditation_chamber_moves_a_force_at_the_end_of_the_turn() -> None:
     opponent loses 1."""
     s = position(dark={"locations": ["Meditation Chamber"]}, force=(0, 3))
     start(s, ("end_battle",), ("end_turn",))
-    _run_out(s)
+    run_out(s)
     assert s.force == [1, 2]
 
 
@@ -983,7 +979,7 @@ def test_hans_promise_returns_a_character_for_each_player() -> None:
         act(s, "pass")
     assert s.current_player == DARK
     act(s, f"choose {c(s, TYRANUS)}")
-    _run_out(s)
+    run_out(s)
     assert unit(s, WARRIOR) in s.arena[LIGHT][2] and unit(s, TYRANUS) in s.arena[DARK][2]
 
 
@@ -1096,10 +1092,10 @@ def test_space_slug_heals_by_the_build_cost_of_a_unit_it_destroys() -> None:
     sl, n1 = unit(s, "Space Slug"), unit(s, N1)
     s.damage[sl] = 3
     start(s, ("damage", n1, 5, sl, 1))
-    _run_out(s)
+    run_out(s)
     assert n1 in s.discard[LIGHT] and s.damage[sl] == 3 - s.d(n1).cost and keyword(s, sl, "armor") == 1
     start(s, ("damage", unit(s, NABOO_CRUISER), 1, sl, 1))
-    _run_out(s)
+    run_out(s)
     assert s.damage[sl] == 3 - s.d(n1).cost
 
 
@@ -1212,12 +1208,12 @@ def test_death_mark_pays_four_build_points_next_turn_for_the_marked_unit() -> No
     for marked, want in ((STATION, 4), (CLONE, 0)):
         s = mission(DARK, "Death Mark", theirs={"arena": [STATION, CLONE]})
         complete(s, "Death Mark", DARK)
-        _run_out(s)
+        run_out(s)
         start(s, ("battle",))
         act(s, f"choose {c(s, marked)}")
         s.tasks = []
         start(s, ("damage", unit(s, STATION), 20, -1, 0))
-        _run_out(s)
+        run_out(s)
         assert unit(s, STATION) in s.discard[LIGHT]
         assert sum(e[2] for e in s.effects if e[0] == "bp_next_turn" and e[1] == DARK) == want
 
@@ -1228,11 +1224,11 @@ def test_well_earned_meal_gains_force_for_each_enemy_unit_discarded() -> None:
     4); their own units' discards give nothing."""
     s = mission(DARK, "Well-Earned Meal", mine={"arena": [BDS]}, theirs={"arena": [CLONE]})
     complete(s, "Well-Earned Meal", DARK)
-    _run_out(s)
+    run_out(s)
     start(s, ("damage", unit(s, CLONE), 9, -1, 0))
-    _run_out(s)
+    run_out(s)
     start(s, ("damage", unit(s, BDS), 9, -1, 0))
-    _run_out(s)
+    run_out(s)
     assert unit(s, CLONE) in s.discard[LIGHT] and unit(s, BDS) in s.discard[DARK] and s.force[DARK] == 4
 
 
@@ -1244,7 +1240,7 @@ def test_lando_calrissian_c_discards_another_unit_to_prevent_all_damage() -> Non
     lando = unit(s, "Lando Calrissian (C)")
     start(s, ("damage", lando, 3, -1, 1))
     act(s, f"use {c(s, 'Lando Calrissian (C)')} 1")
-    _run_out(s)
+    run_out(s)
     assert s.damage[lando] == 0 and unit(s, CLONE) in s.discard[LIGHT]
     assert any(e[0] == "bp_next_turn" and e[1] == LIGHT and e[2] == 2 for e in s.effects)
     s = position(light={"arena": ["Lando Calrissian (C)"]})
@@ -1324,7 +1320,7 @@ def test_snowtrooper_elite_squad_retreats_instead_of_being_discarded_beside_vade
         s = position(dark={"arena": ["Snowtrooper Elite Squad", *vader]}, light={"arena": [STATION]})
         e = unit(s, "Snowtrooper Elite Squad")
         start(s, ("damage", e, 5, unit(s, STATION), 1))
-        _run_out(s)
+        run_out(s)
         if saved:
             assert s.zone[e] == BUILD and s.face_up[e] and s.damage[e] == 0 and not check_invariants(s)
         else:
@@ -1338,7 +1334,7 @@ def test_probot_is_discarded_when_damaged_draws_five_and_puts_back_as_many_as_it
     s = position(dark={"arena": ["Probot"], "deck": deck}, light={"arena": [STATION]})
     p = unit(s, "Probot")
     start(s, ("damage", p, 2, unit(s, STATION), 1))
-    _run_out(s)
+    run_out(s)
     assert p in s.discard[DARK] and len(s.hand[DARK]) == 3 and len(s.deck[DARK]) == 4
     assert set(names(s, s.deck[DARK][-2:])) <= set(deck[:5])     # the top two came from the hand
 
@@ -1365,7 +1361,7 @@ def test_self_destruct_gives_retaliate_by_build_cost_then_discards_the_unit() ->
         act(s, "pass")
         move = next((x for x in texts(s) if x.startswith(f"use {c(s, CLONE)}")), None)
     act(s, move)
-    _run_out(s)
+    run_out(s)
     assert any(x.startswith(f"4 dice of damage at {DROIDS}") for x in s.log)
     s.tasks = []
     start(s, ("end_turn",))
@@ -1529,11 +1525,11 @@ def _mynock_next_turn(untap: bool) -> tuple[int, int]:
     cr, m = unit(s, NABOO_CRUISER), unit(s, "Mynock")
     s.tapped[cr] = True
     in_attack_window(s, "Mynock", NABOO_CRUISER, 0)
-    _run_out(s)
+    run_out(s)
     _next_ready(s)
     assert s.tasks[-1][0] == "?untap" and texts(s) == [f"choose {c(s, 'Mynock')}", "pass"]
     act(s, f"choose {c(s, 'Mynock')}" if untap else "pass")
-    _run_out(s)
+    run_out(s)
     s.tapped[cr] = True
     start(s, ("step", 0))
     return s.power(cr), int(s.tapped[m])

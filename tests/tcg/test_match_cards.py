@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from dejarik.tcg.effects import _OPS, ctx_of, place_unit, to_discard
 from dejarik.tcg.state import BATTLE, BUILD, DISCARD, HAND, TcgState
-from tests.tcg.helpers import DARK, LIGHT, act, c, complete, mission, pass_until, position, start, texts, unit
+from tests.tcg.helpers import (
+    DARK,
+    LIGHT,
+    act,
+    c,
+    complete,
+    mission,
+    pass_until,
+    position,
+    run_out,
+    start,
+    texts,
+    unit,
+)
 
 BDS = "Battle Droid Squad"           # Dark Ground 2/10/2/3, Trade Federation Droid (AOTC)
 DDS = "Destroyer Droid Squad"        # Dark Ground 5/40/5/5, Trade Federation Droid (AOTC)
@@ -29,11 +42,6 @@ MAUL_B = "Darth Maul (B)"            # Dark Character 7/60/6/4, Dark Jedi - Sith
 N1_SQUAD = "Naboo Starfighter Squadron"   # Light Space 4/40/4/4 (AOTC)
 
 
-def _run_out(s: TcgState) -> None:
-    while s.tasks and not s.done:
-        act(s, "pass" if "pass" in texts(s) else texts(s)[0])
-
-
 def _battle_chance(s: TcgState, side: int) -> None:
     """Open the Space battle step's first chance to play (every unit tapped: no attacks) and
     pass until `side` may play."""
@@ -50,7 +58,7 @@ def _battle_chance(s: TcgState, side: int) -> None:
 def _end_turn(s: TcgState) -> None:
     """Run the effects that wait for the end of the turn (the turn's end itself follows)."""
     start(s, ("end_turn",))
-    _run_out(s)
+    run_out(s)
 
 
 # ---- a card matched against another ---------------------------------------------------------
@@ -90,7 +98,7 @@ def test_decoy_tactics_swaps_in_a_card_of_that_arena_for_its_cost_until_the_turn
     act(s, f"play {c(s, 'Decoy Tactics')}")
     act(s, f"choose {c(s, CLONE)}")
     act(s, f"choose {c(s, PATROL)}")
-    _run_out(s)
+    run_out(s)
     s.tasks = []
     patrol = unit(s, PATROL)
     from dejarik.tcg.effects import retreat
@@ -249,17 +257,17 @@ def test_rage_of_victory_gives_four_power_to_units_there_at_each_discard() -> No
                 theirs={"arena": [CLONE, STATION, WARRIOR]})
     complete(s, "Rage of Victory", DARK)
     act(s, "choose ground")
-    _run_out(s)
+    run_out(s)
     bds, geo, dds = unit(s, BDS), unit(s, GEO), unit(s, DDS)
     start(s, ("damage", unit(s, CLONE), 9, -1, 0))
-    _run_out(s)
+    run_out(s)
     assert s.power(bds) == 6 and s.power(geo) == 3
     start(s, ("damage", unit(s, WARRIOR), 9, -1, 0))     # the Character arena: nothing
-    _run_out(s)
+    run_out(s)
     assert s.power(bds) == 6 and s.power(geo) == 3
     place_unit(s, dds)           # comes in now: only the next discard counts for it
     start(s, ("damage", unit(s, STATION), 20, -1, 0))
-    _run_out(s)
+    run_out(s)
     assert s.power(bds) == 10 and s.power(dds) == 9
 
 
@@ -273,12 +281,12 @@ def test_palpatines_sanctum_counts_the_jedi_vader_destroys() -> None:
     vader = unit(s, VADER_C)
     assert (s.power(vader), s.health(vader)) == (5, 5)
     start(s, ("damage", unit(s, WARRIOR), 9, vader, 0))
-    _run_out(s)
+    run_out(s)
     start(s, ("damage", unit(s, "Anakin Skywalker (D)"), 9, unit(s, MAUL_B), 0))
-    _run_out(s)
+    run_out(s)
     assert (s.power(vader), s.health(vader)) == (5, 5)
     start(s, ("damage", unit(s, OBI_B), 9, vader, 0))
-    _run_out(s)
+    run_out(s)
     assert unit(s, OBI_B) in s.discard[LIGHT]
     assert (s.power(vader), s.health(vader)) == (7, 7) and s.power(unit(s, MAUL_B)) == 6
 
@@ -290,7 +298,7 @@ def _ijmw(arenas: dict[str, str] | None = None) -> TcgState:
     for name in (N1_SQUAD, CLONE, WARRIOR):
         assert "pass" not in texts(s)       # all three must be chosen
         act(s, f"choose {c(s, name)}")
-    _run_out(s)
+    run_out(s)
     return s
 
 

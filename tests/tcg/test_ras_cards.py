@@ -25,6 +25,7 @@ from tests.tcg.helpers import (
     names,
     pass_until,
     position,
+    run_out,
     start,
     texts,
     unit,
@@ -42,15 +43,6 @@ def finish_attack(s: TcgState, limit: int = 60) -> None:
     """Pass (or take the first option) until the attack under way has ended."""
     for _ in range(limit):
         if s.atk is None or not s.tasks or s.done:
-            return
-        acts = s.legal_actions()
-        s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])
-
-
-def run_out(s: TcgState, limit: int = 100) -> None:
-    """Pass (or take the first option) until no task is left."""
-    for _ in range(limit):
-        if not s.tasks or s.done:
             return
         acts = s.legal_actions()
         s.apply((F.PASS, 0, 0) if (F.PASS, 0, 0) in acts else acts[0])

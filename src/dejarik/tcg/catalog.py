@@ -50,24 +50,23 @@ class TcgCards:
         from dejarik.tcg.carddefs import all_defs
         from dejarik.tcg.cardtext import card_lines
 
-        files = _files(refs)
-        given = [r for r in refs if r != REF]
-        if not files:
+        given = {_files((ref,))[0]: ref for ref in reversed(refs) if ref != REF}   # path -> as given
+        if not given:
             raise PackError("the trading card game's cards are built in: `dejarik cards coverage tcg` "
                             "says which have their abilities; `dejarik cards check FILE` checks an "
                             "ability file of your own")
         bundled = all_defs()
         lines: list[str] = []
-        for path in files:
+        for path in _files(refs):
             cards = read_ability_file(path)
             filled = sum(not bundled[n].implemented for n in cards)
-            shown = next((g for g in given if _files((g,)) == (path,)), path)
-            lines.append(f"{shown}: {len(cards)} card(s), {filled} that Dejarik has not written, "
+            lines.append(f"{given[path]}: {len(cards)} card(s), {filled} that Dejarik has not written, "
                          f"{len(cards) - filled} replacing Dejarik's abilities")
             mine = all_defs((path,))
             for name in cards:
                 word = "replaces Dejarik's" if bundled[name].implemented else "not written in Dejarik"
-                lines += [f"{card_lines(mine[name])[0]}  [{word}]", *card_lines(mine[name])[1:]]
+                head, *rest = card_lines(mine[name])
+                lines += [f"{head}  [{word}]", *rest]
         return PackCheck(lines, complete=True)
 
     def coverage_lines(self, show_missing: bool) -> list[str]:

@@ -1085,7 +1085,7 @@ def discard_unit(s: S, u: int, by_damage: bool = False, asked: bool = False) -> 
             return
     was_place = s.zone[u] == PLACE      # a Location leaving its arena
     was_build = s.zone[u] == BUILD
-    if (was_arena or was_build) and any(d.reads_discards for d in s.defs):
+    if (was_arena or was_build) and s.reads_discards:
         # how it was discarded, for "discarded by damage more than twice its health" this turn
         s.effects = [e for e in s.effects if not (e[0] == "discarded_with" and e[1] == u)]
         s.effects.append(("discarded_with", u, s.damage[u] if by_damage else -1, s.health(u)))
@@ -1140,7 +1140,7 @@ def discard_unit(s: S, u: int, by_damage: bool = False, asked: bool = False) -> 
         s.lost_character[s.owner[u]] = 1
     if was_arena or was_place:
         fire(s, "discarded", [u], s.owner[u], force=True)
-    if was_arena and any(d.from_hand for d in s.defs):    # "when an X is discarded from any arena"
+    if was_arena and s.from_hand:    # "when an X is discarded from any arena"
         fire_from_hand(s, "unit_discarded", u)
     if was_arena or was_build:      # "this turn, whenever that unit is discarded" (watch_discard)
         for e in [e for e in s.effects if e[0] == "watch_discard"]:

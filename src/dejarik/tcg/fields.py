@@ -49,5 +49,6 @@ FIELDS = StateFields("tcg", [Field(name, kind) for name, kind in {
     "held": dict[int, _INTS],
     "removed": list[_INTS],
     "aside": dict[int, _INTS],
-}.items()], shared=("defs", "sweeps", "config", "options", "num_players", "_legal"),
+}.items()], shared=("defs", "sweeps", "from_hand", "reads_discards", "disrupts", "config", "options",
+                     "num_players", "_legal"),
     encode=encode, decode=decode)

@@ -1053,7 +1053,7 @@ def _ability_fx(s: S, p: int, u: int, i: int, ops: tuple[Any, ...]) -> None:
 def _may_disrupt(s: S, q: int, kind: str) -> bool:
     """Whether any card of this game could disrupt this kind of play (a cheap test before
     looking at q's hand and units)."""
-    return any(kind in d.disrupts for d in s.defs)
+    return kind in s.disrupts
 
 
 def _ability_fx_task(s: S, task: Task) -> None:

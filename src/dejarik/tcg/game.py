@@ -158,8 +158,7 @@ def new_state(config: dict[str, Any], seed: int) -> TcgState:
     s = TcgState()
     s.config = cfg
     s.options = {k: cfg[k] for k in (*CHOICES, "turn_limit")}
-    s.defs = defs
-    s.sweeps = any(d.after_check for d in defs)
+    s.set_defs(defs)
     s.rng = rng
     s.card_def, s.owner = list(card_def), list(owner)
     s.zone = [DECK] * len(card_def)

@@ -48,7 +48,14 @@ class TcgState:
     teams: tuple[tuple[int, ...], ...] = ((0,), (1,))   # the Dark Side (seat 0), the Light Side
 
     defs: tuple[CardDef, ...]
-    sweeps = False      # some card in play here changes health or wins by a static (flow.run checks)
+    # what the game's cards ask of the engine, worked out once by `set_defs` (a game without
+    # such a card skips the check): a static changing health or winning (flow.run sweeps after
+    # tasks), a trigger working from the hand, a question on how a card was discarded, and the
+    # kinds of play some card may Disrupt
+    sweeps = False
+    from_hand = False
+    reads_discards = False
+    disrupts: frozenset[str] = frozenset()
     config: dict[str, Any]
 
     def __init__(self) -> None:
@@ -111,6 +118,14 @@ class TcgState:
     def note(self, text: str) -> None:
         if self.log is not None:
             self.log.append(text)
+
+    def set_defs(self, defs: tuple[CardDef, ...]) -> None:
+        """The game's card definitions, and what they ask of the engine (above)."""
+        self.defs = defs
+        self.sweeps = any(d.after_check for d in defs)
+        self.from_hand = any(d.from_hand for d in defs)
+        self.reads_discards = any(d.reads_discards for d in defs)
+        self.disrupts = frozenset(k for d in defs for k in d.disrupts)
 
     # -- units and their numbers -----------------------------------------------------------
     def true_owner(self, c: int) -> int:
