@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
 from dejarik.cli.options import GAMES, fail, game_config, game_options
-from dejarik.cli.simcmd import MAX_SEED, with_progress
+from dejarik.cli.simcmd import MAX_SEED, run_stoppably, with_progress
 from dejarik.core.errors import DejarikError
 
 
@@ -74,14 +73,8 @@ def ladder(game: str, agents: str, n: int, seed: int, anchor: str | None, turn_l
             pool = make_backend(backend, jobs or default_jobs(), address)
             click.echo(f"{where}: {len(runs)} pairings, {todo} games to play on {pool.workers} "
                        f"worker{'s' if pool.workers > 1 else ''} ({pool.name})", err=True)
-            try:
-                with_progress(todo, quiet, lambda advance: play_ladder(runs, pool, chunk, advance))
-            except KeyboardInterrupt:
-                click.echo(f"\ninterrupted: the games played are safe in {where}; run the same "
-                           "command to go on", err=True)
-                sys.exit(130)
-            finally:
-                pool.close()
+            run_stoppably(pool, lambda: with_progress(todo, quiet, lambda advance: play_ladder(
+                runs, pool, chunk, advance)), lambda: f"the games played are safe in {where}")
         summary = summarize(where, spec)
         (where / SUMMARY_FILE).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         (where / PAGE_FILE).write_text(ladder_html(summary), encoding="utf-8")

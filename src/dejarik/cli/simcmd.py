@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -77,15 +78,8 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
             click.echo(f"{run.path}: games 0-{n - 1} are already there ({len(run.done)} in all)")
         else:
             pool = make_backend(backend, jobs or default_jobs(), address)
-            signal.signal(signal.SIGTERM, _interrupted)   # `kill` stops it as Ctrl-C does
-            try:
-                session = _play(run, n, todo, pool, chunk, quiet)
-            except KeyboardInterrupt:
-                click.echo(f"\ninterrupted: {len(run.done)} games are safe in {run.path}; "
-                           "run the same command to go on", err=True)
-                sys.exit(130)
-            finally:
-                pool.close()
+            session = run_stoppably(pool, lambda: _play(run, n, todo, pool, chunk, quiet),
+                                    lambda: f"{len(run.done)} games are safe in {run.path}")
             rate = session["games_played"] / session["seconds"] if session["seconds"] else 0.0
             click.echo(f"{run.path}: played {session['games_played']} games in "
                        f"{session['seconds']:.1f} s ({rate:.1f} games/s, {pool.name}, "
@@ -97,8 +91,31 @@ def sim(game: str, n: int, seed: int, agents: str, turn_limit: int, jobs: int | 
         fail(err)
 
 
+def run_stoppably(pool: Backend, work: Callable[[], T], safe: Callable[[], str]) -> T:
+    """Run `work` on `pool`. Ctrl-C or `kill` (SIGTERM) stops the workers, says what is
+    `safe`, and exits with 130, so running the same command again goes on."""
+    signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        return work()
+    except KeyboardInterrupt:
+        pool.close()
+        click.echo(f"\ninterrupted: {safe()}; run the same command to go on", err=True)
+        _exit_at_once(130)
+    finally:
+        pool.close()
+
+
 def _interrupted(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+def _exit_at_once(code: int) -> NoReturn:
+    """Leave without the interpreter's shutdown: a worker stopped while it was sending a chunk
+    leaves the process pool's result thread waiting for the rest of that message, and a normal
+    exit would join that thread for ever. The games file is already closed; flush and go."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _progress_lines(todo: int, every: float = 10.0) -> Callable[[int], None]:
