@@ -7,6 +7,7 @@ from __future__ import annotations
 from dejarik.agents.base import GreedyAgent, HeuristicAgent
 from dejarik.core.rng import Rng
 from dejarik.tcg import flow as F
+from dejarik.tcg import policy
 from dejarik.tcg.game import new_state
 from dejarik.tcg.policy import HOOKS, routine_action
 from dejarik.tcg.state import TcgState
@@ -33,9 +34,36 @@ def test_settling_a_choice_inside_an_attack_plays_on_to_its_damage() -> None:
     assert s.done or s.tasks[-1][0] != "?pop" or s.tasks[-1][1] == F.GENERAL
 
 
-def test_build_steps_are_answered_by_rule_and_attacks_by_lookahead() -> None:
-    build = _to_first("?build")
-    assert routine_action(build, Rng(1)) == HOOKS.rule_of_thumb(build, Rng(1))
+def _build_steps(games: int) -> list[TcgState]:
+    """The first build decision of each of `games` greedy games (copies)."""
+    found = []
+    for game in range(games):
+        s = new_state({}, game)
+        agent = GreedyAgent(game)
+        while not s.done and s.tasks[-1][0] != "?build":
+            s.apply(agent.act(s))
+        if not s.done:
+            found.append(s.clone())
+    return found
+
+
+def test_a_build_step_starts_as_the_rule_does_unless_another_start_ends_it_better() -> None:
+    """The lookahead weighs the rule's building against each deploy, ability and card to put
+    counters on, each played on to the end of the build step and judged there; attacks it
+    leaves to the one-step lookahead."""
+    differ = 0
+    for s in _build_steps(40):
+        me = s.current_player
+        luck = Rng(1)
+        usual = policy.heuristic_action(s, luck)
+        seed = luck.next64()
+        chosen = routine_action(s, Rng(1))
+        assert chosen in s.legal_actions()
+        if chosen != usual:
+            differ += 1
+            assert (policy._build_step_end(s, me, chosen, seed)
+                    > policy._build_step_end(s, me, usual, seed) + policy.BUILD_MARGIN)
+    assert 0 < differ < 40, f"the lookahead left the rule's building at {differ} of 40 build steps"
     assert routine_action(_to_first("?attack"), Rng(1)) is None
 
 

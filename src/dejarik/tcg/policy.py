@@ -499,9 +499,8 @@ def _name_guess(s: S, me: int, picks: list[tuple[int, ...]]) -> tuple[int, ...]:
 # of them (or to the chance before an attack) and judges the action by the position there.
 _STOPS = frozenset({"?redraw", "?setup", "?partial", "?build", "?retreat", "?attack"})
 # Decisions the lookahead player answers by rule of thumb (beside those `routine_action`
-# names): those whose worth the evaluation can't see (which die, which card from a deck),
-# and building, whose choices pay off turns later.
-_ROUTINE = frozenset({"?partial", "?build", "?redraw", "?bid", "?pay", "?dice", "?discard",
+# names): those whose worth the evaluation can't see (which die, which card from a deck).
+_ROUTINE = frozenset({"?partial", "?redraw", "?bid", "?pay", "?dice", "?discard",
                       "?search", "?recover", "?pick_from_hand", "?crowd", "?unit_type", "?fetch",
                       "?hand_to_held", "?name", "?secret_bid", "?gain_split"})
 
@@ -522,7 +521,7 @@ def settle(s: S, rng: Rng, budget: int = 300) -> None:
 def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
     """The lookahead player's decisions by rule: the `_ROUTINE` ones, and the chance to play
     inside an attack, which it weighs by the odds of the dice rather than by one roll. In the
-    build step, an ability is used when the build step it leads to ends better than the rule's."""
+    build step, the rule's building is weighed against other starts (`_build_step_choice`)."""
     task = s.tasks[-1]
     if task[0] == "?pop" and _repeats_offered(s, s.legal_actions()):
         # no lookahead over a free ability used already this turn: the players never loop on it
@@ -535,12 +534,13 @@ def routine_action(s: S, rng: Rng) -> tuple[int, ...] | None:
     if task[0] == "?setup" and _uncovered(s, s.current_player):
         return _setup_choice(s, s.current_player, s.legal_actions())
     if task[0] == "?build":
-        return _build_ability_choice(s, s.current_player, rng)
+        return _build_step_choice(s, s.current_player, rng)
     return heuristic_action(s, rng) if task[0] in _ROUTINE else None
 
 
-ABILITY_MARGIN = 0.01
-"""How much better (on the evaluation's scale) the build step must end with an ability used."""
+BUILD_MARGIN = 0.01
+"""How much better (on the evaluation's scale) the build step must end than by the rule's
+building for another start to be chosen."""
 
 
 def _repeat(s: S, a: tuple[int, ...]) -> bool:
@@ -556,17 +556,27 @@ def _repeats_offered(s: S, acts: list[tuple[int, ...]]) -> bool:
     return any(_repeat(s, a) for a in acts if a[0] == F.ABILITY)
 
 
-def _build_ability_choice(s: S, me: int, rng: Rng) -> tuple[int, ...]:
-    """The rule's building, unless using an ability first ends the build step better: each
-    ability is tried on a copy, the step then played out by rule, and the end judged by the
-    evaluation (the position is the player's own re-deal, so nothing hidden is read)."""
+def _build_step_choice(s: S, me: int, rng: Rng) -> tuple[int, ...]:
+    """The rule's building, unless another start ends the build step better: each ability it
+    may use, each card it may deploy, and the most counters it may put on each card are tried
+    on a copy, the step then played out by rule, and its end judged by the evaluation (the
+    position is the player's own re-deal, so nothing hidden is read). The evaluation sees a
+    unit deployed in the battle to come, so this weighs where the build points go."""
     usual = heuristic_action(s, rng)
-    uses = [a for a in s.legal_actions() if a[0] == F.ABILITY and not _repeat(s, a)]
-    if not uses:
+    most: dict[int, tuple[int, ...]] = {}
+    tries = []
+    for a in s.legal_actions():
+        if a[0] == F.BUILD_K:
+            if a[1] not in most or a[2] > most[a[1]][2]:
+                most[a[1]] = a
+        elif (a[0] == F.DEPLOY or (a[0] == F.ABILITY and not _repeat(s, a))) and a != usual:
+            tries.append(a)
+    tries += [a for a in most.values() if a != usual]
+    if not tries:
         return usual
     seed = rng.next64()
-    best, best_value = usual, _build_step_end(s, me, usual, seed) + ABILITY_MARGIN
-    for a in uses:
+    best, best_value = usual, _build_step_end(s, me, usual, seed) + BUILD_MARGIN
+    for a in tries:
         value = _build_step_end(s, me, a, seed)
         if value > best_value:
             best, best_value = a, value
