@@ -153,7 +153,7 @@ def test_agent_specs() -> None:
     agent = make_agent("heuristic:playout=rule:samples=8:margin=0", 1)
     assert (agent.samples, agent.margin) == (8, 0.0)
     agent = make_agent("heuristic", 1)
-    assert (agent.samples, agent.margin) == (0, 0.0)
+    assert (agent.samples, agent.margin) == (0, None)   # None: the game's `lookahead_margin`
     for bad, words in [("ismcts:depth=3", "no option 'depth'"), ("ismcts:iterations=lots", "expected int"),
                        ("ismcts:iterations=0", "at least 1"), ("alphago", "unknown agent"),
                        ("heuristic:weights", "key=value"), ("ismcts:horizon=forever", "'game', 'turn' or 'move'"),
@@ -282,6 +282,21 @@ def test_a_margin_keeps_the_rule_of_thumbs_move() -> None:
                  "ismcts:iterations=20:margin=2:playout=rule"):
         for p in positions:
             assert make_agent(spec, 1).act(p) == make_agent("greedy", 1).act(p), spec
+
+
+def test_without_a_margin_of_its_own_the_lookahead_takes_its_games(monkeypatch: Any) -> None:
+    """A game's hooks may set the lookahead's margin (the card game's is 0.02): with a margin
+    of 2 from the game, the lookahead plays the rule's move; a margin given in the spec wins."""
+    import dataclasses
+
+    from dejarik.agents import base
+
+    positions = [p for p in _deckbuilding_positions(5, every=6) if HOOKS.routine(p, Rng(0)) is None]
+    wide = dataclasses.replace(HOOKS, lookahead_margin=2.0)
+    monkeypatch.setattr(base, "hooks_of", lambda state: wide)
+    assert all(make_agent("heuristic", 1).act(p) == make_agent("greedy", 1).act(p) for p in positions)
+    assert any(make_agent("heuristic:margin=0", 1).act(p) != make_agent("greedy", 1).act(p)
+               for p in positions)
 
 
 def test_a_playout_plays_the_game_to_its_end_by_the_rule() -> None:

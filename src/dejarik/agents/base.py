@@ -112,7 +112,8 @@ class HeuristicAgent:
         self.playout = playout   # "rule": judge a move by playing the game out by the rule of thumb
         # how much better (on the evaluation's scale) a move must look than the rule's; a played-out
         # game is a win or a loss, so playouts need many deals and a margin over their luck
-        self.margin = margin if margin is not None else PLAYOUT_MARGIN if playout else 0.0
+        # None: the game's own (`lookahead_margin`), or PLAYOUT_MARGIN with playouts
+        self.margin = margin if margin is not None else PLAYOUT_MARGIN if playout else None
         self.rng = Rng(seed)
         self.weights = weights
         # 0: as many as the game's hooks suggest (`lookahead_samples`), or PLAYOUT_SAMPLES
@@ -151,7 +152,8 @@ class HeuristicAgent:
         # a lookahead that improves on the rule, and does not wander among equal moves
         usual = hooks.rule_of_thumb(worlds[0].clone(), Rng(seeds[0] ^ 0x7A11))
         top = max(totals)
-        if usual in acts and totals[acts.index(usual)] >= top - (self.margin + 1e-9) * samples:
+        margin = hooks.lookahead_margin if self.margin is None else self.margin
+        if usual in acts and totals[acts.index(usual)] >= top - (margin + 1e-9) * samples:
             return usual
         best = [a for a, v in zip(acts, totals, strict=True) if v > top - 1e-9 * samples]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]

@@ -47,6 +47,10 @@ class AgentHooks:
     """Play the choices inside the action just applied on by rule, so it can be judged."""
     lookahead_samples: int = 1
     """How many re-deals of the hidden cards the one-step lookahead averages over."""
+    lookahead_margin: float = 0.0
+    """How much better (on the evaluation's scale, per re-deal) another move must look than the
+    rule of thumb's before the one-step lookahead leaves the rule: for a game whose
+    evaluation tells near-equal moves apart by less than its noise."""
     features: Callable[[Any, int], list[float]] | None = None
     """The numbers `evaluate` weighs, in `feature_names`' order, for a player: what
     `dejarik tune` fits the weights to (None: the game's evaluation is not fitted)."""
