@@ -34,25 +34,12 @@ def test_settling_a_choice_inside_an_attack_plays_on_to_its_damage() -> None:
     assert s.done or s.tasks[-1][0] != "?pop" or s.tasks[-1][1] == F.GENERAL
 
 
-def _build_steps(games: int) -> list[TcgState]:
-    """The first build decision of each of `games` greedy games (copies)."""
-    found = []
-    for game in range(games):
-        s = new_state({}, game)
-        agent = GreedyAgent(game)
-        while not s.done and s.tasks[-1][0] != "?build":
-            s.apply(agent.act(s))
-        if not s.done:
-            found.append(s.clone())
-    return found
-
-
 def test_a_build_step_starts_as_the_rule_does_unless_another_start_ends_it_better() -> None:
     """The lookahead weighs the rule's building against each deploy, ability and card to put
     counters on, each played on to the end of the build step and judged there; attacks it
     leaves to the one-step lookahead."""
     differ = 0
-    for s in _build_steps(40):
+    for s in [_to_first("?build", seed=game) for game in range(40)]:
         me = s.current_player
         luck = Rng(1)
         usual = policy.heuristic_action(s, luck)
