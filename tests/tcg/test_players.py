@@ -54,6 +54,50 @@ def test_a_build_step_starts_as_the_rule_does_unless_another_start_ends_it_bette
     assert routine_action(_to_first("?attack"), Rng(1)) is None
 
 
+def test_the_build_step_is_judged_with_the_players_own_weights() -> None:
+    """A player given weights (`heuristic:weights=FILE`) weighs its build step with them too:
+    with every feature weighed at 0 no start looks better than the rule's (only a won or lost
+    arena check still counts), where the game's own weights leave the rule in some steps."""
+    flat = policy.check_weights({k: 0.0 for k in policy.WEIGHTS})
+    positions = [_to_first("?build", seed=game) for game in range(40)]
+    moved = [routine_action(s, Rng(1)) != policy.heuristic_action(s, Rng(1)) for s in positions]
+    moved_flat = [routine_action(s, Rng(1), flat) != policy.heuristic_action(s, Rng(1))
+                  for s in positions]
+    assert sum(moved) > 0
+    assert sum(moved_flat) < sum(moved), f"{sum(moved_flat)} of 40 left the rule with flat weights"
+
+
+def _build_steps_offering(names: set[str], wanted: int = 8) -> list[tuple[TcgState, list[tuple[int, ...]]]]:
+    """Build steps of greedy games with the Droid Army or the Sith deck where an ability of one
+    of `names` may be used, with those abilities."""
+    found = []
+    for game in range(200):
+        dark = ("separatist_droid_army", "sith_and_bounty_hunters")[game % 2]
+        s = new_state({"dark": dark, "light": "jedi_council"}, game)
+        agents = [GreedyAgent(game), GreedyAgent(game + 1)]
+        while not s.done and len(found) < wanted:
+            if s.tasks[-1][0] == "?build":
+                uses = [a for a in s.legal_actions() if a[0] == F.ABILITY and s.name(a[1]) in names]
+                if uses:
+                    found.append((s.clone(), uses))
+            s.apply(agents[s.current_player].act(s))
+        if len(found) >= wanted:
+            return found
+    raise AssertionError(f"fewer than {wanted} build steps offer {sorted(names)}")
+
+
+def test_the_lookahead_uses_the_abilities_whose_gain_is_a_card() -> None:
+    """Nute Gunray (A) (the opponent discards a card) and Tyranus's Geonosian Speeder (A) (a
+    Battle card into the hand) tap a unit for a card: with a card in hand weighed at next to
+    nothing (the fit's 0.02) the lookahead never used them; at the game's weight it does,
+    in some build steps and not in others."""
+    steps = _build_steps_offering({"Nute Gunray (A)", "Tyranus's Geonosian Speeder (A)"})
+    used = [routine_action(s, Rng(1)) in uses for s, uses in steps]
+    near_nothing = policy.check_weights({"hand": 0.02})
+    assert 0 < sum(used) < len(steps), f"used in {sum(used)} of {len(steps)} build steps"
+    assert not any(routine_action(s, Rng(1), near_nothing) in uses for s, uses in steps)
+
+
 def test_the_lookahead_beats_the_rule_of_thumb_from_both_seats() -> None:
     wins = 0
     games = 30

@@ -132,7 +132,7 @@ class HeuristicAgent:
             self._checked = hooks.check_weights(self.weights)
         weights = self._checked
         worlds: list[GameState] = [state.resample_hidden(me, seeds[0])]
-        chosen = hooks.routine(worlds[0], self.rng)   # an inner decision answered by rule
+        chosen = hooks.routine(worlds[0], self.rng, weights)   # an inner decision answered by rule
         if chosen is not None:
             return chosen
         worlds += [state.resample_hidden(me, seed) for seed in seeds[1:]]

@@ -135,8 +135,11 @@ class IsmctsAgent:
             self.last_iterations = 0
             return acts[0]
         me, hooks = self._prepare(state)
+        if self.weights and self._checked is None and hooks is not None:
+            self._checked = hooks.check_weights(self.weights)
         if hooks is not None:   # a decision the game answers by rule is not searched
-            chosen = hooks.routine(state.resample_hidden(me, self.rng.next64()), self.rng)
+            chosen = hooks.routine(state.resample_hidden(me, self.rng.next64()), self.rng,
+                                   self._checked)
             if chosen is not None:
                 self.last_iterations = 0
                 return chosen
@@ -144,8 +147,6 @@ class IsmctsAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         pool: list[Any] = []
-        if self.weights and self._checked is None and hooks is not None:
-            self._checked = hooks.check_weights(self.weights)
         usual = self._usual(state, acts)
         if self.root == "halving":
             best = self._halve(state, root, acts, usual, pool)
@@ -315,7 +316,7 @@ class IsmctsAgent:
             if len(acts) == 1:
                 world.apply(acts[0])
                 continue
-            chosen = hooks.routine(world, self.rng) if hooks is not None else None
+            chosen = hooks.routine(world, self.rng, self._checked) if hooks is not None else None
             if chosen is None:
                 return
             world.apply(chosen)

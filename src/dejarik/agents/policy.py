@@ -250,7 +250,7 @@ class PolicyAgent:
         seed = self.rng.next64()
         world = state.resample_hidden(me, seed)
         if hooks is not None:
-            chosen = hooks.routine(world, self.rng)
+            chosen = hooks.routine(world, self.rng, None)
             if chosen is not None:
                 return chosen
         acts, after = afterstates(world, seed, hooks)

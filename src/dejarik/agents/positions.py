@@ -80,7 +80,7 @@ def needs_thought(state: GameState, hooks: AgentHooks | None) -> bool:
     if len(state.legal_actions()) < 2:
         return False
     return hooks is None or hooks.routine(state.resample_hidden(state.current_player, 0),
-                                          Rng(0)) is None
+                                          Rng(0), None) is None
 
 
 @dataclass(frozen=True)

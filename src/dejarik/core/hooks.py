@@ -18,7 +18,7 @@ from dejarik.core.protocol import Action
 from dejarik.core.rng import Rng
 
 
-def _no_routine(state: Any, rng: Rng) -> Action | None:
+def _no_routine(state: Any, rng: Rng, weights: Mapping[str, float] | None = None) -> Action | None:
     return None
 
 
@@ -41,8 +41,10 @@ class AgentHooks:
     """How good the position looks to a player, -1..1, from what they may know."""
     check_weights: Callable[[Mapping[str, float]], dict[str, float]] = _as_given
     """The evaluation's weights with defaults filled in; unknown names raise ConfigError."""
-    routine: Callable[[Any, Rng], Action | None] = _no_routine
-    """A small inner decision answered by rule, or None to let the player think."""
+    routine: Callable[[Any, Rng, Mapping[str, float] | None], Action | None] = _no_routine
+    """A small inner decision answered by rule, or None to let the player think; a rule that
+    weighs positions itself (the TCG's build step) does so with the player's weights (None: the
+    game's own)."""
     settle: Callable[[Any, Rng], None] = _no_settle
     """Play the choices inside the action just applied on by rule, so it can be judged."""
     lookahead_samples: int = 1

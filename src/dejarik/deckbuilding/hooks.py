@@ -5,6 +5,7 @@ turn is played on by the greedy rule first (`finish_turn`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from dejarik.core.hooks import AgentHooks
@@ -24,7 +25,8 @@ def finish_turn(s: DeckbuildingState, rng: Rng) -> None:
         s.apply(heuristic_action(s, rng))
 
 
-def play_out_hand(s: DeckbuildingState, rng: Rng) -> Move3 | None:
+def play_out_hand(s: DeckbuildingState, rng: Rng,
+                  weights: Mapping[str, float] | None = None) -> Move3 | None:
     """Playing a card from the hand is the rule's answer whenever it has one: a card left in
     the hand is wasted, and the order of plays is for the rule to keep (the lookahead judges
     the turn's real choices: buys, attacks, abilities and the choices inside them)."""

@@ -160,7 +160,7 @@ _RULES: dict[str, Callable[[S, list[Action]], Action | None]] = {
     "?pick": inner.pick}
 
 
-def routine_action(s: S, rng: Rng) -> Action | None:
+def routine_action(s: S, rng: Rng, weights: Mapping[str, float] | None = None) -> Action | None:
     """The rule-of-thumb answer to a decision inside an action (the answers a lookahead
     assumes when it settles an action); None when the Jedi chooses an action."""
     if s.done or not s.tasks or s.tasks[-1][0] == "?act":
