@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Final, Protocol
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, sees_hand, shown_zones
-from dejarik.deckbuilding.rules import attack_of
+from dejarik.deckbuilding.rules import attack_with, bonus_sources
 
 if TYPE_CHECKING:
     from dejarik.deckbuilding.game import DeckbuildingState
-    from dejarik.deckbuilding.state import Region
+    from dejarik.deckbuilding.state import PlayerState, Region
 
 ROW_SLOTS: Final = 6
 DAMAGE_SCALE: Final = 20.0
@@ -46,15 +46,32 @@ def _unit(v: float) -> float:
 
 
 class ObservationTracker:
-    """What one observer's array held when last written: each card's location code, the
-    other card entries, and the globals. `ObservationCodes.changes` brings the array and the
-    tracker up to date together: between two steps only a few cards move, so an environment
-    rewrites a handful of numbers, not the whole observation."""
+    """What one observer's array held when last written, and what it was written from: each
+    card's location code, the contents of every pile it last read, the sources of the card
+    marks (each group of marks with the entries it wrote), and the globals.
+    `ObservationCodes.changes` brings the array and the tracker up to date together: a pile
+    or a source of marks that has not changed since (one comparison each, in C) costs
+    nothing more, so a step rewrites the few numbers it changed, not the whole observation."""
 
     def __init__(self, n: int) -> None:
         self.loc = [-2] * n            # -2: nothing written yet
-        self.extra: dict[int, float] = {}   # the other card entries last written, by position
-        self.globals: list[float] = []
+        self.fresh = True              # nothing read yet: every card is written once
+        self.piles: list[list[int]] = []   # each pile's contents when last read, in reading order
+        self.codes: list[int] = []     # the location code each pile was written with
+        self.bases: list[int] = []     # each seat's base when last read
+        self.stamp = [0] * n           # the step at which each card was last placed
+        self.step = 0
+        self.sources: list[object] = [None] * _GROUPS   # what each group of marks was made from
+        self.groups: list[dict[int, float]] = [{} for _ in range(_GROUPS)]   # and what it wrote
+        self.globals: list[float] = []   # the globals block as last written (zeros at first)
+        self.hot = [-1, -1, -1]   # the entry set in each one-hot part of it: Force, target, decision
+
+
+# The card marks, by group: each group is made from one part of the state, read again only
+# when that part changed. Groups write disjoint entries.
+_TOPS, _DAMAGE, _USED, _ATTACKED, _COMMITTED, _EXILE_END, _BOUGHT, _FIRED, _SOURCE, _ATTACK, \
+    _ROWS = range(11)
+_GROUPS: Final = 11
 
 
 class ObservationCodes:
@@ -76,140 +93,203 @@ class ObservationCodes:
         `player`'s observation of `s`, writing only the entries that differ; `t` is brought
         up to date. Written item by item: for the few dozen entries a step changes, that is
         several times cheaper than gathering them for NumPy."""
-        w = self.w
         shown = shown_zones(s, player)
-        loc = self._locations(s, player, shown)
-        last = t.loc
-        for c in range(self.n):
-            code = loc[c]
-            before = last[c]
-            if code != before:
-                if before != -2:
-                    out[c * w + (before if before >= 0 else w - 1)] = 0.0
-                out[c * w + (code if code >= 0 else w - 1)] = 1.0
-                last[c] = code
-        extra = self._card_extras(s, player, shown)
-        old = t.extra
-        for k in old:
-            if k not in extra:
-                out[k] = 0.0
-        for k, v in extra.items():
-            if old.get(k, 0.0) != v:
-                out[k] = v
-        t.extra = extra
-        g = self._globals(s, player)
-        before_g = t.globals
-        at = self.globals_at
-        for i in range(len(g)):
-            if not before_g or g[i] != before_g[i]:
-                out[at + i] = g[i]
-        t.globals = g
+        self._place_cards(s, player, shown, t, out)
+        self._mark_cards(s, player, shown, t, out)
+        self._write_globals(s, player, t, out)
 
-    def _locations(self, s: DeckbuildingState, player: int, shown: set[int]) -> list[int]:
-        """Each card's location code, as the observer may know it."""
+    # -- where each card is --------------------------------------------------------------------
+    def _place_cards(self, s: DeckbuildingState, player: int, shown: set[int],
+                     t: ObservationTracker, out: FloatArray) -> None:
+        """Each card's location, one-hot: only the piles whose contents (or whose code: a
+        hand that became visible) changed since the last call are read again."""
+        t.step += 1
+        moved: list[int] = []   # cards that were in a pile read again: placed anew, or nowhere
         players = s.players
-        loc = [-1] * self.n
+        i = 0
         for k, hand, deck, hidden, base, piles in self.seats:
             p = players[player ^ k]
             if k and not sees_hand(s, player, player ^ k, shown):
                 hand = deck = hidden
-            for c in p.hand:
-                loc[c] = hand
-            for c in p.deck:
-                loc[c] = deck
-            for c in p.discard:
-                loc[c] = piles[0]
-            for c in p.play:
-                loc[c] = piles[1]
-            for c in p.exile:
-                loc[c] = piles[2]
-            for c in p.base_deck:
-                loc[c] = piles[3]
-            for c in p.victory:
-                loc[c] = piles[4]
-            if p.base >= 0:
-                loc[p.base] = base
-        for i, region in enumerate(self._regions(s, player)):
-            row, deck, discard, pilots = self.regions[i]
-            for c in region.row:
-                loc[c] = row
-            for c in region.deck:
-                loc[c] = deck
-            for c in region.discard:
-                loc[c] = discard
-            for c in region.pilots:
-                loc[c] = pilots
-        return loc
+            self._pile(t, i, p.hand, hand, out, moved)
+            self._pile(t, i + 1, p.deck, deck, out, moved)
+            self._pile(t, i + 2, p.discard, piles[0], out, moved)
+            self._pile(t, i + 3, p.play, piles[1], out, moved)
+            self._pile(t, i + 4, p.exile, piles[2], out, moved)
+            self._pile(t, i + 5, p.base_deck, piles[3], out, moved)
+            self._pile(t, i + 6, p.victory, piles[4], out, moved)
+            i += 7
+            if len(t.bases) <= k:
+                t.bases.append(-1)
+            if t.bases[k] != p.base or t.fresh:
+                if t.bases[k] >= 0:
+                    moved.append(t.bases[k])
+                t.bases[k] = p.base
+                if p.base >= 0:
+                    t.stamp[p.base] = t.step
+                    self._put(p.base, base, t.loc, out)
+        for r, region in enumerate(self._regions(s, player)):
+            row, deck, discard, pilots = self.regions[r]
+            self._pile(t, i, region.row, row, out, moved)
+            self._pile(t, i + 1, region.deck, deck, out, moved)
+            self._pile(t, i + 2, region.discard, discard, out, moved)
+            self._pile(t, i + 3, region.pilots, pilots, out, moved)
+            i += 4
+        stamp, step = t.stamp, t.step
+        for c in moved:
+            if stamp[c] != step:   # left its pile for none the observer tracks
+                self._put(c, -1, t.loc, out)
+        if t.fresh:
+            for c in range(self.n):
+                if t.loc[c] == -2:
+                    self._put(c, -1, t.loc, out)
+            t.fresh = False
 
-    def _card_extras(self, s: DeckbuildingState, player: int, shown: set[int]) -> dict[int, float]:
-        """The card block's other entries, position -> value: tops seen, damage, marks, the
-        pending ability's source, attack, row slots."""
+    def _pile(self, t: ObservationTracker, i: int, cards: list[int], code: int, out: FloatArray,
+              moved: list[int]) -> None:
+        """Pile i of the reading order: if it changed, place its cards at `code` and note the
+        cards it held before (they may have left it)."""
+        if len(t.piles) <= i:
+            t.piles.append([])
+            t.codes.append(-2)
+        elif t.codes[i] == code and t.piles[i] == cards:
+            return
+        moved.extend(t.piles[i])
+        t.piles[i] = cards[:]
+        t.codes[i] = code
+        stamp, step, last = t.stamp, t.step, t.loc
+        for c in cards:
+            stamp[c] = step
+            self._put(c, code, last, out)
+
+    def _put(self, c: int, code: int, last: list[int], out: FloatArray) -> None:
+        """Card c's location one-hot moved to `code` (-1: in no pile, the last column)."""
+        before = last[c]
+        if code != before:
+            w = self.w
+            if before != -2:
+                out[c * w + (before if before >= 0 else w - 1)] = 0.0
+            out[c * w + (code if code >= 0 else w - 1)] = 1.0
+            last[c] = code
+
+    # -- the card marks --------------------------------------------------------------------------
+    def _mark_cards(self, s: DeckbuildingState, player: int, shown: set[int],
+                    t: ObservationTracker, out: FloatArray) -> None:
+        """The card block's other entries: tops seen, damage, marks, the pending ability's
+        source, attack, row slots; each group made again only when its source changed."""
         w, col = self.w, self.col
-        out: dict[int, float] = {}
-        for c, weight in seen_tops(s, player, shown):
-            out[c * w + col] = weight   # a card shown twice (revealed and on top): the last
+        src = t.sources
+        tops = seen_tops(s, player, shown)
+        if src[_TOPS] != tops:
+            src[_TOPS] = tops
+            marks: dict[int, float] = {}
+            for c, weight in tops:
+                marks[c * w + col] = weight   # a card shown twice (revealed and on top): the last
+            self._write(t, _TOPS, marks, out)
         damage = s.damage
-        for c in range(self.n):
-            if damage[c]:
-                out[c * w + col + 1] = min(damage[c] / DAMAGE_SCALE, 1.0)
-        for c in s.used:
-            out[c * w + col + 2] = 1.0
-        for c in s.attacked:
-            out[c * w + col + 3] = 1.0
-        for c in s.committed:
-            out[c * w + col + 4] = 1.0
-        for c in s.exile_end:
-            out[c * w + col + 5] = 1.0
-        for c in s.bought:
-            out[c * w + col + 6] = 1.0
-        for key in s.fired:   # effects.fire_watchers: key = card * 8 + event
-            out[key // 8 * w + col + 7] = 1.0
-        if s.stack:
-            src = s.stack[-1].source
-            if src >= 0:
-                out[src * w + col + 8] = 1.0
+        if src[_DAMAGE] != damage:
+            src[_DAMAGE] = damage[:]
+            marks = {}
+            for c in range(self.n):
+                if damage[c]:
+                    marks[c * w + col + 1] = min(damage[c] / DAMAGE_SCALE, 1.0)
+            self._write(t, _DAMAGE, marks, out)
+        self._flags(t, _USED, s.used, col + 2, out)
+        self._flags(t, _ATTACKED, s.attacked, col + 3, out)
+        self._flags(t, _COMMITTED, s.committed, col + 4, out)
+        self._flags(t, _EXILE_END, s.exile_end, col + 5, out)
+        self._flags(t, _BOUGHT, s.bought, col + 6, out)
+        fired = s.fired
+        if src[_FIRED] != fired:
+            src[_FIRED] = set(fired)
+            marks = {}
+            for key in fired:   # effects.fire_watchers: key = card * 8 + event
+                marks[key // 8 * w + col + 7] = 1.0
+            self._write(t, _FIRED, marks, out)
+        source = s.stack[-1].source if s.stack else -1
+        if src[_SOURCE] != source:
+            src[_SOURCE] = source
+            self._write(t, _SOURCE, {source * w + col + 8: 1.0} if source >= 0 else {}, out)
+        marks = {}
         players = s.players
         for k in range(len(self.seats)):
-            for c in players[player ^ k].play:
-                v = min(attack_of(s, c, player ^ k) / ATTACK_SCALE, 1.0)
-                if v != 0.0:
-                    out[c * w + col + 9] = v
-        slot_col = col + 10
-        for region in self._regions(s, player):
-            for i, c in enumerate(region.row[:ROW_SLOTS]):
-                out[c * w + slot_col + i] = 1.0
-            slot_col += ROW_SLOTS
-        return out
+            seat = player ^ k
+            play = players[seat].play
+            if play:
+                boosts = bonus_sources(s, seat)
+                for c in play:
+                    v = min(attack_with(s, c, seat, boosts) / ATTACK_SCALE, 1.0)
+                    if v != 0.0:
+                        marks[c * w + col + 9] = v
+        if t.groups[_ATTACK] != marks:
+            self._write(t, _ATTACK, marks, out)
+        rows = [region.row[:ROW_SLOTS] for region in self._regions(s, player)]
+        if src[_ROWS] != rows:
+            src[_ROWS] = rows
+            marks = {}
+            slot_col = col + 10
+            for row in rows:
+                for i, c in enumerate(row):
+                    marks[c * w + slot_col + i] = 1.0
+                slot_col += ROW_SLOTS
+            self._write(t, _ROWS, marks, out)
+
+    def _flags(self, t: ObservationTracker, group: int, cards: set[int] | list[int], at: int,
+               out: FloatArray) -> None:
+        """A group of marks that is 1 for each card of a set or list (the card's column `at`)."""
+        if t.sources[group] == cards:
+            return
+        t.sources[group] = cards.copy()
+        w = self.w
+        self._write(t, group, {c * w + at: 1.0 for c in cards}, out)
+
+    def _write(self, t: ObservationTracker, group: int, marks: dict[int, float],
+               out: FloatArray) -> None:
+        """A group's new entries written where they differ from its last, the rest cleared."""
+        old = t.groups[group]
+        for k in old:
+            if k not in marks:
+                out[k] = 0.0
+        for k, v in marks.items():
+            if old.get(k, 0.0) != v:
+                out[k] = v
+        t.groups[group] = marks
 
     def _regions(self, s: DeckbuildingState, player: int) -> list[Region]:
         """The observer's region, then (team game) the other one."""
         mine = s.region(player)
         return [mine, s.regions[1 - (player >> 1)]] if self.team else [mine]
 
-    def _globals(self, s: DeckbuildingState, player: int) -> list[float]:
-        """The globals block, every value."""
-        g = [0.0] * self.globals_count
+    def _write_globals(self, s: DeckbuildingState, player: int, t: ObservationTracker,
+                       out: FloatArray) -> None:
+        """The globals block, each value compared with the one last written and written only
+        where it differs (values are made as native floats, never stored unless changed)."""
+        if not t.globals:
+            t.globals = [0.0] * self.globals_count   # the array starts at zeros
         me, opp = s.players[player], s.players[player ^ 1]
         side = player & 1
         region = s.region(player)
-        g[abs(s.force - d.FORCE_END[side])] = 1.0
+        self._hot(t, 0, abs(s.force - d.FORCE_END[side]), out)
         count = self.count_scale
         turn_scale = float(s.turn_limit) if s.turn_limit else TURN_SCALE
-        values = [
-            float(s.force_with(player)), float(s.force_with(player ^ 1)),
-            float(s.active == player and not s.done), float(s.current_player == player),
-            float(s.waiting), float(s.first == side), s.turn / turn_scale,
-            me.pool / POOL_SCALE, opp.pool / POOL_SCALE,
-            len(me.victory) / VICTORIES_SCALE, len(opp.victory) / VICTORIES_SCALE,
-            s.bases_to_win / VICTORIES_SCALE, s.prevented[side] / PREVENTED_SCALE,
-            s.prevented[side ^ 1] / PREVENTED_SCALE, len(me.hand) / HAND_SCALE,
-            len(me.deck) / count, len(opp.hand) / HAND_SCALE, len(opp.deck) / count,
-            len(region.deck) / count, len(region.pilots) / count, float(s.next_buy >= 0),
-            s.hunts_used / HUNTS_SCALE, float(s.bribing)]
         i = self.force_spaces
-        for v in values:
-            g[i] = _unit(v)
-            i += 1
+        i = self._put_global(t, i, float(s.force_with(player)), out)
+        i = self._put_global(t, i, float(s.force_with(player ^ 1)), out)
+        i = self._put_global(t, i, float(s.active == player and not s.done), out)
+        i = self._put_global(t, i, float(s.current_player == player), out)
+        i = self._put_global(t, i, float(s.waiting), out)
+        i = self._put_global(t, i, float(s.first == side), out)
+        i = self._put_global(t, i, s.turn / turn_scale, out)
+        i = self._put_scores(t, i, me, opp, out)
+        i = self._put_global(t, i, s.bases_to_win / VICTORIES_SCALE, out)
+        i = self._put_global(t, i, s.prevented[side] / PREVENTED_SCALE, out)
+        i = self._put_global(t, i, s.prevented[side ^ 1] / PREVENTED_SCALE, out)
+        i = self._put_hands(t, i, me, opp, out)
+        i = self._put_global(t, i, len(region.deck) / count, out)
+        i = self._put_global(t, i, len(region.pilots) / count, out)
+        i = self._put_global(t, i, float(s.next_buy >= 0), out)
+        i = self._put_global(t, i, s.hunts_used / HUNTS_SCALE, out)
+        i = self._put_global(t, i, float(s.bribing), out)
         if s.target < -1:
             target = 0
         elif s.target == d.TARGET_BASE:
@@ -217,32 +297,68 @@ class ObservationCodes:
         else:   # a row card: by slot, or gone from the row since (the attack will fizzle)
             row = s.region(s.active).row
             target = 3 + row.index(s.target) if s.target in row else 2
-        g[i + target] = 1.0
+        self._hot(t, 1, i + target, out)
         i += 3 + ROW_SLOTS
         op = -1
         if s.waiting and s.stack:
             f = s.stack[-1]
             op = int(s.table.progs[f.prog][f.pc][0])
-        g[i + 1 + op] = 1.0
+        self._hot(t, 2, i + 1 + op, out)
         if self.team:
             i += 1 + d.NUM_OPS
             mate, opp2 = s.players[player ^ 2], s.players[player ^ 3]
             other = s.regions[1 - (player >> 1)]
-            for v in (mate.pool / POOL_SCALE, opp2.pool / POOL_SCALE,
-                      len(mate.victory) / VICTORIES_SCALE, len(opp2.victory) / VICTORIES_SCALE,
-                      len(mate.hand) / HAND_SCALE, len(mate.deck) / count,
-                      len(opp2.hand) / HAND_SCALE, len(opp2.deck) / count, len(other.deck) / count,
-                      len(other.pilots) / count, float(s.active == player ^ 2 and not s.done),
-                      float(player in s.finished), float(player ^ 2 in s.finished),
-                      float(s.passed)):
-                g[i] = _unit(v)
-                i += 1
-        return g
+            i = self._put_scores(t, i, mate, opp2, out)
+            i = self._put_hands(t, i, mate, opp2, out)
+            i = self._put_global(t, i, len(other.deck) / count, out)
+            i = self._put_global(t, i, len(other.pilots) / count, out)
+            i = self._put_global(t, i, float(s.active == player ^ 2 and not s.done), out)
+            i = self._put_global(t, i, float(player in s.finished), out)
+            i = self._put_global(t, i, float(player ^ 2 in s.finished), out)
+            i = self._put_global(t, i, float(s.passed), out)
+
+    def _put_global(self, t: ObservationTracker, i: int, v: float, out: FloatArray) -> int:
+        """Global i set to v (clipped to 0..1) where it differs; the next global's index."""
+        v = _unit(v)
+        if t.globals[i] != v:
+            t.globals[i] = v
+            out[self.globals_at + i] = v
+        return i + 1
+
+    def _put_scores(self, t: ObservationTracker, i: int, a: PlayerState, b: PlayerState,
+                    out: FloatArray) -> int:
+        """Two seats' pools, then their victory piles (globals i to i + 3)."""
+        i = self._put_global(t, i, a.pool / POOL_SCALE, out)
+        i = self._put_global(t, i, b.pool / POOL_SCALE, out)
+        i = self._put_global(t, i, len(a.victory) / VICTORIES_SCALE, out)
+        return self._put_global(t, i, len(b.victory) / VICTORIES_SCALE, out)
+
+    def _put_hands(self, t: ObservationTracker, i: int, a: PlayerState, b: PlayerState,
+                   out: FloatArray) -> int:
+        """Two seats' hand and deck sizes, the first seat's first (globals i to i + 3)."""
+        i = self._put_global(t, i, len(a.hand) / HAND_SCALE, out)
+        i = self._put_global(t, i, len(a.deck) / self.count_scale, out)
+        i = self._put_global(t, i, len(b.hand) / HAND_SCALE, out)
+        return self._put_global(t, i, len(b.deck) / self.count_scale, out)
+
+    def _hot(self, t: ObservationTracker, part: int, index: int, out: FloatArray) -> None:
+        """A one-hot part of the globals: its 1 moved to `index` (within the block)."""
+        before = t.hot[part]
+        if before != index:
+            last, at = t.globals, self.globals_at
+            if before >= 0:
+                last[before] = 0.0
+                out[at + before] = 0.0
+            last[index] = 1.0
+            out[at + index] = 1.0
+            t.hot[part] = index
 
 
 def seen_tops(s: DeckbuildingState, player: int, shown: set[int]) -> list[tuple[int, float]]:
     """Hidden cards the player sees on top of a deck now, with how (0.5: the galaxy deck's
     second card)."""
+    if not s.stack:   # only an ability being resolved reveals or shows a card
+        return []
     out: list[tuple[int, float]] = [(c, 1.0) for c in revealed_cards(s)]
     deck = s.region(player).deck
     if (d.Z_GALAXY_TOP in shown or d.Z_GALAXY_TOP2 in shown) and deck:

@@ -28,23 +28,40 @@ def attack_of(s: S, c: int, pl: int) -> int:
     """A card's attack now: printed + gained this turn + constant bonuses that apply. `pl`
     owns the card; bonuses come from every card and base of pl's team (seed 002: Piett,
     Imperial Carrier and Endor also boost the teammate's cards)."""
-    cd = s.card(c)
-    atk = cd.attack + s.bonus.get(c, 0)
-    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+    return attack_with(s, c, pl, bonus_sources(s, pl))
+
+
+def bonus_sources(s: S, pl: int) -> list[int]:
+    """The cards and bases of pl's team that give attack bonuses (most give none): found
+    once for all of pl's cards."""
+    out: list[int] = []
     for m in s.mates[pl]:
         q = s.players[m]
-        for src in (q.base, *q.play):
-            if src < 0:
+        if q.base >= 0 and s.card(q.base).attack_bonuses:
+            out.append(q.base)
+        for src in q.play:
+            if s.card(src).attack_bonuses:
+                out.append(src)
+    return out
+
+
+def attack_with(s: S, c: int, pl: int, sources: list[int]) -> int:
+    """`attack_of`, given pl's `bonus_sources`."""
+    cd = s.card(c)
+    atk = cd.attack + s.bonus.get(c, 0)
+    if not sources:
+        return atk
+    own, enemy = s.players[pl].faction, s.players[pl ^ 1].faction
+    for src in sources:
+        for b in s.card(src).attack_bonuses:
+            if b.to_self:
+                if src != c:
+                    continue
+            elif not b.filter.match(cd, own, enemy):
                 continue
-            for b in s.card(src).attack_bonuses:
-                if b.to_self:
-                    if src != c:
-                        continue
-                elif not b.filter.match(cd, own, enemy):
-                    continue
-                if b.cond is not None and not fx.cond_holds(s, b.cond, pl, src):
-                    continue
-                atk += enemy_victories(s, pl) if b.per_opponent_victory else b.amount
+            if b.cond is not None and not fx.cond_holds(s, b.cond, pl, src):
+                continue
+            atk += enemy_victories(s, pl) if b.per_opponent_victory else b.amount
     return atk
 
 

@@ -161,9 +161,10 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
         s.apply(act)
         self._opponent_moves()
         self._settle()
-        reward = self.episode.rewards(s)[self.seat] if s.is_terminal() else 0.0
+        if not s.is_terminal():
+            return 0.0, False, False, False
         cut = self.episode.truncated(s)
-        return reward, s.is_terminal() and not cut, cut, False
+        return self.episode.rewards(s)[self.seat], not cut, cut, False
 
     def render(self) -> str | None:
         if self.render_mode is None:
