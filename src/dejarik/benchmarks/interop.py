@@ -28,7 +28,7 @@ def available() -> dict[str, bool]:
 def _pick(mask: np.ndarray, rng: random.Random) -> int:
     """A uniformly random legal index of a mask: what a random agent does, and cheaply
     (NumPy's `Generator.choice` alone costs about a third of a Gymnasium step)."""
-    legal = np.flatnonzero(mask.view(np.bool_))   # NumPy finds nonzero bools ten times faster
+    legal = mask.view(np.bool_).nonzero()[0]   # bools: ten times faster; the method: no wrapper
     return int(legal[rng.randrange(len(legal))])
 
 
