@@ -430,7 +430,8 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
     p = s.players[pl]
     if not free:
         p.pool -= cd.cost
-    s.note(f"{s.who(pl)} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
+    if s.log is not None:   # narrated only when a log is kept
+        s.note(f"{s.who(pl)} buy {cd.name}" + ("" if free else f" for {cd.cost}"))
     s.take(c, zone, pl)
     exile_at_end = False
     if dest < 0 and s.next_buy >= 0:
@@ -461,7 +462,7 @@ def buy(s: S, c: int, zone: int, pl: int, free: bool = False, dest: int = -1) ->
         s.exile_end.add(c)
     s.bought.append(c)
     s.event(d.EV_BUY, pl, c)
-    if dest != d.D_DISCARD:
+    if dest != d.D_DISCARD and s.log is not None:
         s.note(f"{cd.name} goes to {_DEST_WORDS[dest].replace('_', ' ')}")
     fire_own(s, c, "buy", pl)
 
@@ -584,7 +585,8 @@ def _reveal(s: S, f: Frame, op: Op) -> int:
         return DONE
     c = deck[-1]
     cd = s.card(c)
-    s.note(f"revealed {cd.name}")
+    if s.log is not None:
+        s.note(f"revealed {cd.name}")
     own = s.players[f.player].faction
     branch = op[1] if cd.faction == own else op[3] if cd.faction == d.NEUTRAL else op[2]
     if branch >= 0:
@@ -596,7 +598,8 @@ def _discard_revealed(s: S, f: Frame, op: Op) -> int:
     r = s.region(f.player)
     if f.revealed >= 0 and r.deck and r.deck[-1] == f.revealed:
         r.discard.append(r.deck.pop())
-        s.note(f"{s.name(f.revealed)} is discarded from the galaxy deck")
+        if s.log is not None:
+            s.note(f"{s.name(f.revealed)} is discarded from the galaxy deck")
     return DONE
 
 
@@ -643,7 +646,8 @@ def reveal_base(s: S, pl: int, base: int) -> None:
     p.base_deck.remove(base)
     p.base = base
     s.event(d.EV_BASE, pl, base)
-    s.note(f"{s.who(pl)} reveal their new base {s.name(base)}")
+    if s.log is not None:
+        s.note(f"{s.who(pl)} reveal their new base {s.name(base)}")
     for t in s.card(base).triggers.get("reveal", ()):
         push_shared(s, t.prog, base, pl)
 
@@ -780,7 +784,8 @@ def _swap_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
     lb = s.zone_list(a[2], f.player)
     ia, ib = la.index(f.picked), lb.index(a[1])
     la[ia], lb[ib] = lb[ib], la[ia]
-    s.note(f"{s.name(f.picked)} and {s.name(a[1])} swap places")
+    if s.log is not None:
+        s.note(f"{s.name(f.picked)} and {s.name(a[1])} swap places")
     return DONE
 
 
@@ -850,7 +855,8 @@ def _delegate_options(s: S, f: Frame, op: Op) -> list[Move3]:
 
 
 def _delegate_answer(s: S, f: Frame, op: Op, a: Move3) -> int:
-    s.note(f"{s.who(a[1])} resolve {s.name(f.source)}")
+    if s.log is not None:
+        s.note(f"{s.who(a[1])} resolve {s.name(f.source)}")
     s.stack.append(Frame(f.n, f.source, a[1]))
     return DONE
 

@@ -269,7 +269,8 @@ def play_card(s: S, c: int) -> None:
     p.pool += cd.resources
     if cd.force:
         fx.gain_force(s, a, cd.force)
-    s.note(f"{s.who(a)} play {cd.name}")
+    if s.log is not None:
+        s.note(f"{s.who(a)} play {cd.name}")
     start = len(s.stack)
     fx.fire_watchers(s, a, "card_played", c)
     fx.fire_own(s, c, "play", a)
@@ -279,7 +280,8 @@ def play_card(s: S, c: int) -> None:
 
 def use_ability(s: S, c: int) -> None:
     s.used.add(c)
-    s.note(f"{s.who(s.active)} use {s.name(c)}")
+    if s.log is not None:
+        s.note(f"{s.who(s.active)} use {s.name(c)}")
     fx.push(s, s.card(c).ability, c, s.active)
     fx.run(s)
 
@@ -301,7 +303,8 @@ def resolve_attack(s: S) -> None:
     s.committed = []
     s.target = NO_TARGET
     if target == d.TARGET_BASE:
-        s.note(f"{s.who(a)} attack with {total}")
+        if s.log is not None:
+            s.note(f"{s.who(a)} attack with {total}")
         f = Frame(PROG_ASSIGN, -1, a)
         f.n = total
         s.stack.append(f)
@@ -314,11 +317,13 @@ def resolve_attack(s: S) -> None:
     if neutral:
         s.hunts_used += 1
     if total < target_value(s, target):
-        s.note(f"{s.who(a)} fail to defeat {s.name(target)} ({total})")
+        if s.log is not None:
+            s.note(f"{s.who(a)} fail to defeat {s.name(target)} ({total})")
         return
     s.take(target, d.Z_ROW, a)
     region.discard.append(target)
-    s.note(f"{s.who(a)} defeat {s.name(target)} ({total})")
+    if s.log is not None:
+        s.note(f"{s.who(a)} defeat {s.name(target)} ({total})")
     # "when" abilities resolve after the reward (rulebook GDY / QUANDO): push them first;
     # their player orders them (`batch`)
     start = len(s.stack)
@@ -337,14 +342,16 @@ def bribe(s: S, c: int) -> None:
     p.pool -= s.card(c).cost
     s.take(c, d.Z_ROW, s.active)
     s.region(s.active).discard.append(c)
-    s.note(f"{s.who(s.active)} bribe {s.name(c)}")
+    if s.log is not None:
+        s.note(f"{s.who(s.active)} bribe {s.name(c)}")
 
 
 def switch(s: S) -> None:
     """Team game: hand the initiative to the teammate, who may hand it back after acting."""
     s.active ^= 2
     s.passed = True
-    s.note(f"{s.who(s.active)} take the initiative")
+    if s.log is not None:
+        s.note(f"{s.who(s.active)} take the initiative")
 
 
 def end_turn(s: S) -> None:
@@ -357,7 +364,8 @@ def end_turn(s: S) -> None:
             if s.target >= 0:  # an attack on a row card left unresolved is given up
                 s.committed, s.target = [], NO_TARGET
             s.active, s.passed = a ^ 2, False
-            s.note(f"{s.who(a)} have finished; {s.who(s.active)} play on")
+            if s.log is not None:
+                s.note(f"{s.who(a)} have finished; {s.who(s.active)} play on")
             return
     for m in s.mates[a]:
         _clean_up(s, m)
@@ -378,7 +386,8 @@ def end_turn(s: S) -> None:
     s.active = (a & 1) ^ 1
     s.turn += 1
     if s.turn_limit and s.turn > s.turn_limit:
-        s.note(f"the turn limit ({s.turn_limit}) is reached: no winner")
+        if s.log is not None:
+            s.note(f"the turn limit ({s.turn_limit}) is reached: no winner")
         s.finish(-1)
         return
     start_turn(s)
@@ -393,7 +402,8 @@ def _clean_up(s: S, pl: int) -> None:
                 lst.remove(c)
                 s.damage[c] = 0
                 p.exile.append(c)
-                s.note(f"{s.name(c)} is exiled at the end of the turn")
+                if s.log is not None:
+                    s.note(f"{s.name(c)} is exiled at the end of the turn")
                 break
     # 1. units in play are discarded; capital ships stay
     ships = []
@@ -414,7 +424,8 @@ def _clean_up(s: S, pl: int) -> None:
 
 def start_turn(s: S) -> None:
     """The start of a (team's) turn: each player of the side, region 1 first."""
-    s.note(f"-- turn {s.turn}: {s.factions[s.active].name} --")
+    if s.log is not None:
+        s.note(f"-- turn {s.turn}: {s.factions[s.active].name} --")
     for m in reversed(s.mates[s.active]):
         fx.push(s, PROG_START, -1, m)
     fx.run(s)

@@ -196,7 +196,8 @@ class StateData:
 
     def note(self, text: str, seen_by: tuple[int, ...] = (), public: str = "") -> None:
         """Narrate. With `seen_by`, only those seats may read `text`; the rest read `public`
-        (a card moving between hidden zones is named only to the players who see it)."""
+        (a card moving between hidden zones is named only to the players who see it). Callers
+        check `log` before building the text: most games (simulations, searches) keep none."""
         if self.log is None:
             return
         if seen_by:
@@ -224,7 +225,8 @@ class StateData:
             p.discard = []
             self.rng.shuffle(pile)
             p.deck[:0] = pile
-            self.note(f"{self.who(pi)}: discard pile reshuffled into the deck")
+            if self.log is not None:
+                self.note(f"{self.who(pi)}: discard pile reshuffled into the deck")
 
     def ensure_galaxy_deck(self, pl: int, k: int) -> None:
         """Reshuffle pl's region's galaxy discard pile under its deck when short of k cards."""
@@ -257,7 +259,8 @@ class StateData:
                 return
         c = r.deck.pop()
         r.row.insert(index, c)
-        self.note(f"{self.name(c)} enters the galaxy row")
+        if self.log is not None:
+            self.note(f"{self.name(c)} enters the galaxy row")
 
     # -- moving cards ----------------------------------------------------------------------------
     def zone_list(self, zone: int, pl: int) -> list[int]:
@@ -346,7 +349,8 @@ class StateData:
             if stop > 0:
                 self.prevented[side] += stop
                 n -= stop
-                self.note(f"{self.name(base)} prevents {stop} damage")
+                if self.log is not None:
+                    self.note(f"{self.name(base)} prevents {stop} damage")
                 if n == 0:
                     return
         self.damage[base] += n
@@ -355,11 +359,12 @@ class StateData:
             self.damage[base] = 0
             p.base = -1
             self.players[pi ^ 1].victory.append(base)
-            self.note(f"{self.name(base)} takes {n} damage and is destroyed")
+            if self.log is not None:
+                self.note(f"{self.name(base)} takes {n} damage and is destroyed")
             # the winners must have destroyed bases_to_win bases of *each* enemy's deck
             if all(len(self.players[m ^ 1].victory) >= self.bases_to_win for m in self.mates[pi]):
                 self.finish((pi & 1) ^ 1)
-        else:
+        elif self.log is not None:
             self.note(f"{self.name(base)} takes {n} damage ({self.damage[base]}/{hp})")
 
     bases_to_win: int
@@ -372,8 +377,9 @@ class StateData:
         if self.damage[ship] >= hp:
             self.take(ship, d.Z_PLAY, owner)
             self.players[owner].discard.append(ship)
-            self.note(f"{self.name(ship)} takes {n} damage and is destroyed")
-        else:
+            if self.log is not None:
+                self.note(f"{self.name(ship)} takes {n} damage and is destroyed")
+        elif self.log is not None:
             self.note(f"{self.name(ship)} takes {n} damage ({self.damage[ship]}/{hp})")
 
     def finish(self, winner: int) -> None:
@@ -383,5 +389,5 @@ class StateData:
         self.waiting = False
         self.committed.clear()
         self.target = NO_TARGET
-        if winner >= 0:
+        if winner >= 0 and self.log is not None:
             self.note(f"{self.factions[winner].name} win")  # seats 0 and 1 are sides 0 and 1
