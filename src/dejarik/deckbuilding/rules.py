@@ -70,26 +70,13 @@ def enemy_victories(s: S, pl: int) -> int:
     return sum(len(s.players[e].victory) for e in s.foes(pl))
 
 
-def _may_attack(s: S, c: int, pl: int, boosted: bool) -> bool:
+def _may_attack(s: S, c: int, pl: int, sources: list[int]) -> bool:
     """Worth committing: it has attack now, or a constant self-bonus that may switch on.
-    `boosted`: some card or base of pl's side gives attack bonuses (else none is looked for)."""
+    `sources`: pl's `bonus_sources` (none: no bonus is looked for)."""
     cd = s.defs[s.inst_def[c]]
     if cd.attack > 0 or s.bonus.get(c) or any(b.to_self for b in cd.attack_bonuses):
         return True
-    return boosted and attack_of(s, c, pl) > 0
-
-
-def _gives_bonuses(s: S, pl: int) -> bool:
-    """Does any card in play or base of pl's side give attack bonuses?"""
-    defs, idef = s.defs, s.inst_def
-    for m in s.mates[pl]:
-        q = s.players[m]
-        if q.base >= 0 and defs[idef[q.base]].attack_bonuses:
-            return True
-        for src in q.play:
-            if defs[idef[src]].attack_bonuses:
-                return True
-    return False
+    return bool(sources) and attack_with(s, c, pl, sources) > 0
 
 
 def hunt_allowance(s: S, pl: int) -> int:
@@ -201,8 +188,8 @@ def commits(s: S) -> list[Move3]:
     acts: list[Move3] = []
     if not p.play:
         return acts
-    boosted = _gives_bonuses(s, a)
-    attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a, boosted)]
+    sources = bonus_sources(s, a)
+    attackers = [c for c in p.play if c not in s.attacked and _may_attack(s, c, a, sources)]
     if attackers:
         defs, idef = s.defs, s.inst_def
         target = s.target
