@@ -273,3 +273,20 @@ def test_the_lookahead_player_pays_for_its_attackers_own_power_ability() -> None
     s.apply((F.ATTACK, tie, unit(s, "X-Wing Red Two")))
     assert s.tasks[-1][:2] == ("?pop", F.IN_ATTACK) and s.current_player == DARK
     assert HOOKS.routine(s, Rng(1)) == (F.ABILITY, tie, 1)
+
+
+def test_the_lookahead_player_redraws_its_missions_and_the_rule_keeps_its_hand() -> None:
+    """Reference section 4.2 (the opening redraw): the lookahead player sets aside each Mission
+    card and keeps its Battle cards; the rule of thumb, the player the others are measured
+    against, keeps its whole hand (docs/tcg.md, "The players")."""
+    hand = ["Clone Platoon", "Mending", "Yoda's Intervention", "Hero's Dodge", "Mending",
+            "Republic Cruiser", "Clone Platoon"]
+    for agent, kept in ((HeuristicAgent(5), 0), (GreedyAgent(5), 2)):
+        s = position(light={"hand": hand, "deck": ["Clone Squad"] * 10})
+        start(s, ("?redraw", LIGHT))
+        while s.tasks and s.tasks[-1][0] == "?redraw":
+            s.apply(agent.act(s))
+        names = [s.name(c) for c in s.hand[LIGHT]]
+        assert len(names) == 7 and names.count("Mending") == kept, names
+        assert names.count("Yoda's Intervention") == names.count("Hero's Dodge") == 1
+        assert names.count("Clone Squad") == 2 - kept

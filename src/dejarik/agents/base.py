@@ -18,7 +18,7 @@ from dejarik.core.rng import Rng
 
 # Bumped whenever a built-in player chooses differently, so a simulation run started with the
 # old players is not resumed with the new ones (sim/batch.py).
-AGENTS_VERSION = 5
+AGENTS_VERSION = 6
 
 
 class Agent(Protocol):
