@@ -549,11 +549,11 @@ def routine_action(s: S, rng: Rng, weights: Mapping[str, float] | None = None) -
     if task[0] == "?build":
         return _build_step_choice(s, s.current_player, rng, weights)
     if task[0] == "?redraw":
-        return _redraw_choice(s, s.current_player, s.legal_actions())
+        return _redraw_choice(s, s.legal_actions())
     return heuristic_action(s, rng) if task[0] in _ROUTINE else None
 
 
-def _redraw_choice(s: S, me: int, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
+def _redraw_choice(s: S, acts: list[tuple[int, ...]]) -> tuple[int, ...]:
     """The lookahead player's opening redraw: it sets aside every Mission card and draws for
     them, keeping its Battle cards. The games are short and decided mostly by the setup's
     units, and a card drawn is often one: measured 2 to 3 points better against the rule of
