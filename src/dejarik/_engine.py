@@ -16,6 +16,7 @@ STAMP = PACKAGE / "_compiled.json"
 MODULES = (
     "core/rng.py",
     "core/tasks.py",
+    "core/writes.py",
     "deckbuilding/defs.py",
     "deckbuilding/cards.py",
     "deckbuilding/state.py",
@@ -36,6 +37,7 @@ MODULES = (
     "pandemic/effects.py",
     "pandemic/game.py",
     "pandemic/observe.py",
+    "pandemic/encode.py",
     "pandemic/policy_facts.py",
     "pandemic/policy_plan.py",
     "pandemic/policy_inner.py",
@@ -50,6 +52,7 @@ MODULES = (
     "tcg/equipment.py",
     "tcg/game.py",
     "tcg/observe.py",
+    "tcg/encode.py",
     "tcg/policy_battle.py",
     "tcg/policy.py",
     "agents/ismcts.py",

@@ -11,11 +11,25 @@ from dejarik.agents.base import parse_agents
 from dejarik.core.spaces import learning_game, learning_games
 
 
-@pytest.mark.parametrize("config", [{}, {"team": True}, {"bribing": True}],
-                         ids=["two players", "team game", "bribing"])
-def test_the_deckbuilders_incremental_observer_writes_the_whole_observation(
-        config: dict[str, object]) -> None:
-    game, spaces = learning_game("deckbuilding")
+INCREMENTAL_CASES = [
+    ("deckbuilding", {}), ("deckbuilding", {"team": True}), ("deckbuilding", {"bribing": True}),
+    ("pandemic", {"players": 1}), ("pandemic", {"players": 4, "difficulty": "grandmaster"}),
+    ("tcg", {}), ("tcg", {"dark": "sith_and_bounty_hunters", "light": "jedi_council"}),
+]
+
+
+def test_every_game_has_an_incremental_case() -> None:
+    assert sorted({game for game, _ in INCREMENTAL_CASES}) == learning_games()
+
+
+@pytest.mark.parametrize(("name", "config"), INCREMENTAL_CASES,
+                         ids=[f"{g}-{'-'.join(map(str, c.values())) or 'default'}"
+                              for g, c in INCREMENTAL_CASES])
+def test_an_observer_that_rewrites_what_changed_writes_the_whole_observation(
+        name: str, config: dict[str, object]) -> None:
+    """Each seat's observer, kept from step to step, against a fresh observation (written
+    whole) at every step of random and rule-of-thumb games; then a new game after forget()."""
+    game, spaces = learning_game(name)
     cfg = game.normalize_config({**config, "turn_limit": 60})
     steps = 0
     for seed in range(4):
@@ -28,7 +42,6 @@ def test_the_deckbuilders_incremental_observer_writes_the_whole_observation(
                 assert np.array_equal(watcher.observe(state, seat), layout.observe(state, seat))
             steps += 1
             state.apply(players[state.current_player].act(state))
-        # a new game after forget(): written whole again
         fresh = game.new_state(cfg, seed + 100)
         watchers[0].forget()
         assert np.array_equal(watchers[0].observe(fresh, 0), layout.observe(fresh, 0))

@@ -11,7 +11,7 @@ own state class.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -112,6 +112,51 @@ class Observer(Protocol):
     def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
         """The observation, written into `out` and returned (copy it to keep it)."""
         ...
+
+
+class FloatArray(Protocol):
+    """A writable array of floats by index: a memoryview of a float32 NumPy array, whose items
+    are set far more cheaply one by one (from compiled code) than through NumPy's indexing."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+class TrackedLayout(Protocol):
+    """A layout whose observer rewrites only what changed (its game's compiled encoder)."""
+
+    obs_size: int
+
+    def blank(self, out: npt.NDArray[np.float32]) -> None:
+        """Fill `out` as a new game's observer starts it (zeros, and whatever never changes)."""
+        ...
+
+    def tracker(self) -> Any:
+        """A fresh record of what an observer's array holds."""
+        ...
+
+    def write_changes(self, state: Any, player: int, tracker: Any, out: FloatArray) -> None:
+        """Bring the array (`out`, a view of it) and its tracker to `player`'s observation of
+        `state`, writing only the entries that differ."""
+        ...
+
+
+class TrackedObserver:
+    """An observer for a `TrackedLayout`: keeps the layout's tracker of its array and lets the
+    layout rewrite only what changed since the last observation."""
+
+    def __init__(self, layout: TrackedLayout, out: npt.NDArray[np.float32] | None = None) -> None:
+        self.layout = layout
+        self.out = np.zeros(layout.obs_size, dtype=np.float32) if out is None else out
+        self._view = cast(FloatArray, self.out.data)   # a contiguous float32 array or row
+        self.forget()
+
+    def forget(self) -> None:
+        self.layout.blank(self.out)
+        self._tracker = self.layout.tracker()
+
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        self.layout.write_changes(state, player, self._tracker, self._view)
+        return self.out
 
 
 class FullObserver:

@@ -8,7 +8,7 @@ them with one NumPy call is several times faster than filling the array from Pyt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
@@ -16,6 +16,7 @@ from dejarik.deckbuilding.observe import revealed_cards, sees_hand, shown_zones
 from dejarik.deckbuilding.rules import attack_with, bonus_sources
 
 if TYPE_CHECKING:
+    from dejarik.core.spaces import FloatArray
     from dejarik.deckbuilding.game import DeckbuildingState
     from dejarik.deckbuilding.state import PlayerState, Region
 
@@ -32,13 +33,6 @@ HUNTS_SCALE: Final = 5.0
 # A seat as the observer names it (player ^ k): the location codes of its hand, deck, hand or
 # deck unseen, base, and its discard, play, exile, base deck and victory piles.
 SeatCodes = tuple[int, int, int, int, int, tuple[int, int, int, int, int]]
-
-
-class FloatArray(Protocol):
-    """A writable array of floats by index: here a memoryview of a float32 NumPy array, whose
-    items are set far more cheaply one by one than through NumPy's indexing."""
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 def _unit(v: float) -> float:
@@ -65,6 +59,7 @@ class ObservationTracker:
         self.groups: list[dict[int, float]] = [{} for _ in range(_GROUPS)]   # and what it wrote
         self.globals: list[float] = []   # the globals block as last written (zeros at first)
         self.hot = [-1, -1, -1]   # the entry set in each one-hot part of it: Force, target, decision
+        self.options = False      # the options block holds a pending choice's options
 
 
 # The card marks, by group: each group is made from one part of the state, read again only

@@ -19,12 +19,18 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer
+from dejarik.core.spaces import (
+    FlatParameter,
+    FloatArray,
+    IndexedActions,
+    LearningSpaces,
+    Observer,
+    TrackedObserver,
+)
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import encode as enc
 from dejarik.deckbuilding.encode import (
     ActionCodes,
-    FloatArray,
     ObservationCodes,
     ObservationTracker,
     SeatCodes,
@@ -295,11 +301,26 @@ class Spaces(IndexedActions):
 
     def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of `player` (float32, every value in 0..1)."""
-        return IncrementalObserver(self).observe(s, player)   # a fresh one writes it all
+        return self.observer().observe(s, player)   # a fresh one writes it all
 
     def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
         """An observer that rewrites only what changed since its last observation."""
-        return IncrementalObserver(self, out)
+        return TrackedObserver(self, out)
+
+    def blank(self, out: npt.NDArray[np.float32]) -> None:
+        out[:] = 0.0
+
+    def tracker(self) -> ObservationTracker:
+        return ObservationTracker(self.n)
+
+    def write_changes(self, s: DeckbuildingState, player: int, t: ObservationTracker,
+                      out: FloatArray) -> None:
+        """The entries that changed (`encode.ObservationCodes.changes`), then the options
+        block while a choice is pending or was."""
+        self._obs.changes(s, player, t, out)
+        if s.waiting or t.options:
+            cast(memoryview, out)[self.options_at:] = self._options(s).data
+            t.options = s.waiting
 
     def view_key(self, s: DeckbuildingState, player: int) -> tuple[object, ...]:
         """Everything `observe` encodes, as a hashable tuple that is much cheaper to build:
@@ -354,34 +375,6 @@ class Spaces(IndexedActions):
                     rows[i, 2:5] += np.asarray(step[1:4], dtype=np.float32) / OPTION_SCALE
                 rows[i, first_op + step[0]] += 1.0 / OPTION_SCALE
         return np.clip(rows, 0.0, 1.0).ravel()
-
-
-class IncrementalObserver:
-    """One player's observations of one game after another, kept in one array: each call
-    clears and writes only the entries that changed since the last (`encode.ObservationCodes.
-    changes`). Call `forget` when the next state is not the last one's successor (a new game):
-    the whole array is then written again."""
-
-    def __init__(self, spaces: Spaces, out: npt.NDArray[np.float32] | None = None) -> None:
-        self.spaces = spaces
-        self.out = np.zeros(spaces.obs_size, dtype=np.float32) if out is None else out
-        # a contiguous float32 array or row, written in place item by item
-        self._view = cast(FloatArray, self.out.data)
-        self.forget()
-
-    def forget(self) -> None:
-        self.out[:] = 0.0
-        self._tracker = ObservationTracker(self.spaces.n)
-        self._options = False
-
-    def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
-        """The observation, written into `out` (returned; copy it to keep it)."""
-        sp, out = self.spaces, self.out
-        sp._obs.changes(s, player, self._tracker, self._view)
-        if s.waiting or self._options:
-            out[sp.options_at:] = sp._options(s)
-            self._options = s.waiting
-        return out
 
 
 def spaces_for(state: DeckbuildingState) -> Spaces:

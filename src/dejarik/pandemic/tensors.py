@@ -25,24 +25,18 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.errors import IllegalActionError
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
+from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer, TrackedObserver
 from dejarik.pandemic import codes as C
-from dejarik.pandemic.flow import C_ATTACK
+from dejarik.pandemic import encode
+from dejarik.pandemic.encode import DECISIONS, ActionCodes, Encoder
 from dejarik.pandemic.pack import DIFFICULTIES
 from dejarik.pandemic.state import PHASES
 
 if TYPE_CHECKING:
     from dejarik.core.protocol import Action
+    from dejarik.core.spaces import FloatArray
     from dejarik.pandemic.state import PandemicState as S
 
-DECISIONS: Final = ("?act", "?allocate", "?consent", "?contrib", "?discard", "?exhaust",
-                    "?fly_on", "?limit", "?pick", "?prevent", "?ready", "?transport")
-"""Every kind of decision the rules ask for (the op of the task on top of the stack)."""
-
-CARD_COPIES: Final = 4.0
-"""Counts of one squad card are divided by this (the most copies a card has is about this)."""
-TURN_SCALE: Final = 100.0
 PLANET_FEATURES: Final = ("droids", "blockades", "orange_mission", "white_mission",
                           "invasion_discarded", "invasion_next_group", "invasion_known",
                           "action_here")
@@ -78,6 +72,7 @@ class Spaces(IndexedActions):
             self.blocks[code] = (len(self._code_at), width, first)
             self._code_at += [(code, first + i) for i in range(width)]
         self.action_size = len(self._code_at)
+        self._actions = ActionCodes(self.blocks)
         # -- observation: named columns per part ---------------------------------------------
         rules = pack.rules
         self.columns: dict[str, list[str]] = {
@@ -110,14 +105,20 @@ class Spaces(IndexedActions):
                    (self.seats, len(cols)) if name == "seats" else (len(cols),))
             for name, cols in self.columns.items()}
         self.obs_size = sum(int(np.prod(shape)) for shape in self.parts.values())
+        assert len(PLANET_FEATURES) == encode.PLANET_FEATURES
+        self._encoder = Encoder(
+            self.seats, self.planets, self.squad, len(pack.jedi), self.figures, self.counters,
+            self.villain_cards, self.missions, self.rates, len(PHASES), self.invasion_cards,
+            self.droid_total, self.blockade_total, int(rules["actions_per_turn"]),
+            [len(self.columns[part]) for part in ("tracks", "villain", "missions", "squad", "decision")])
 
     # -- actions -----------------------------------------------------------------------------
     def encode(self, s: S, action: Action) -> int:
-        code, arg = action[0], action[1]
-        block = self.blocks.get(code)
-        if block is None or not 0 <= arg - block[2] < block[1]:
-            raise IllegalActionError(f"{action!r} is no action of this layout")
-        return block[0] + arg - block[2]
+        return self._actions.encode(action)
+
+    def legal(self, s: S) -> dict[int, Action]:
+        """Index -> engine action, for every legal action of the seat to move."""
+        return self._actions.legal(s)
 
     def describe(self, index: int) -> str:
         if not 0 <= index < self.action_size:
@@ -165,127 +166,21 @@ class Spaces(IndexedActions):
 
     # -- observations --------------------------------------------------------------------------
     def observe(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        n, pack = self.seats, self.pack
-        seat = [(player + k) % n for k in range(n)]         # relative -> real seat
-        planets = np.zeros((self.planets, self.planet_width), np.float32)
-        planets[:, 0] = np.minimum(np.array(s.droids, np.float32) / s.max_droids, 1.0)
-        planets[:, 1] = np.minimum(np.array(s.blockades, np.float32), 1.0)
-        for slot in (0, 1):
-            if s.slots[slot] >= 0 and (p := s.mission_planet(slot)) >= 0:
-                planets[p, 2 + slot] = 1.0
-        next_group = set(s.inv_deck[len(s.inv_deck) - s.inv_segments[0]:]) if s.inv_segments else set()
-        known = set(s.inv_deck[len(s.inv_deck) - sum(s.inv_segments):]) if s.inv_segments else set()
-        for card in s.inv_discard:
-            if card >= 0:
-                planets[card, 4] += 1.0 / 4
-        for card in next_group:
-            if card >= 0:
-                planets[card, 5] = 1.0
-        for card in known:
-            if card >= 0:
-                planets[card, 6] = 1.0
-        if s.ctx is not None:
-            planets[s.ctx[1], 7] = 1.0
-        at = len(PLANET_FEATURES)
-        for k, j in enumerate(seat):
-            planets[s.pos[j], at + k] = 1.0
-        for f, p in enumerate(s.fig_pos):
-            if p >= 0:
-                planets[p, at + n + f] = 1.0
-        seats = np.zeros((n, self.seat_width), np.float32)
-        jedi_n = len(pack.jedi)
-        for k, j in enumerate(seat):
-            seats[k, s.jedi[j]] = 1.0
-            for c in s.hands[j]:
-                seats[k, jedi_n + 2 * s.card_def[c] + int(s.exhausted[c])] += 1.0 / CARD_COPIES
-            seats[k, jedi_n + 2 * self.squad] = float(j == s.active)
-            seats[k, jedi_n + 2 * self.squad + 1] = float(j == s.current_player)
-            seats[k, jedi_n + 2 * self.squad + 2] = min(len(s.hands[j]) / 10.0, 1.0)
-        out = np.concatenate([planets.ravel(), seats.ravel(), self._tracks(s), self._villain(s),
-                              self._missions(s), self._squad(s), self._decision(s, seat)])
-        # a count past its scale (extra actions from an ability, a fifth copy in one hand)
-        # reads as full
-        clipped: npt.NDArray[np.float32] = np.minimum(out, 1.0)
-        return clipped
+        """The observation vector of `player` (float32, every value at most 1)."""
+        return self.observer().observe(s, player)   # a fresh one writes it all
 
-    def _tracks(self, s: S) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.parts["tracks"][0], np.float32)
-        out[s.phase] = 1.0
-        at = len(PHASES)
-        out[at + DIFFICULTIES.index(s.difficulty)] = 1.0
-        at += len(DIFFICULTIES)
-        out[at + s.invasion] = 1.0
-        at += self.rates
-        rules = self.pack.rules
-        out[at:at + 9] = (
-            s.threat / max(s.threat_last, 1), s.actions_left / rules["actions_per_turn"],
-            min(s.uses_left / 3.0, 1.0), min(s.turn / TURN_SCALE, 1.0),
-            s.droid_pool / self.droid_total, min(s.blockade_pool / self.blockade_total, 1.0),
-            float(s.solo), min(len(s.inv_deck) / self.invasion_cards, 1.0), float(s.done))
-        return out
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        """An observer that rewrites only what changed since its last observation."""
+        return TrackedObserver(self, out)
 
-    def _villain(self, s: S) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.parts["villain"][0], np.float32)
-        villains = self.pack.villains
-        v = villains[s.villain]
-        out[s.villain] = 1.0
-        at = len(villains)
-        for i, (_, _, low, high) in enumerate(v.counters):
-            out[at + i] = (s.counters[i] - low) / max(high - low, 1)
-        at += self.counters
-        for f in range(len(v.figures)):
-            out[at + 3 * f] = min((s.figure_health(f) or 0) / 10.0, 1.0)
-            out[at + 3 * f + 1] = float(s.fig_pos[f] >= 0)
-            out[at + 3 * f + 2] = float(s.defeated[f])
-        at += 3 * self.figures
-        for c in s.villain_discard:
-            out[at + c] = 1.0
-        out[at + self.villain_cards] = len(s.villain_deck) / max(len(v.deck), 1)
-        out[:at] = np.clip(out[:at], 0.0, 1.0)
-        return out
+    def blank(self, out: npt.NDArray[np.float32]) -> None:
+        out[:] = 0.0
 
-    def _missions(self, s: S) -> npt.NDArray[np.float32]:
-        m = self.missions
-        out = np.zeros(self.parts["missions"][0], np.float32)
-        for slot in (0, 1):
-            if s.slots[slot] >= 0:
-                out[slot * m + s.slots[slot]] = 1.0
-        for done in s.mission_done:
-            out[2 * m + done] = 1.0
-        out[3 * m] = min(len(s.mission_deck) / max(m, 1), 1.0)
-        return out
+    def tracker(self) -> list[float]:
+        return []
 
-    def _squad(self, s: S) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.parts["squad"][0], np.float32)
-        for c in s.squad_discard:
-            out[s.card_def[c]] += 1.0 / CARD_COPIES
-        out[self.squad] = len(s.squad_deck) / max(len(s.card_def), 1)
-        return np.minimum(out, 1.0)
-
-    def _decision(self, s: S, seat: list[int]) -> npt.NDArray[np.float32]:
-        out = np.zeros(self.parts["decision"][0], np.float32)
-        at = len(DECISIONS) + self.seats
-        if not s.done and s.tasks:
-            task = s.tasks[-1]
-            if task[0] in DECISIONS:
-                out[DECISIONS.index(task[0])] = 1.0
-            decider = s.current_player
-            if decider >= 0:
-                out[len(DECISIONS) + seat.index(decider)] = 1.0
-            if task[0] == "?pick":
-                out[at] = float(task[2] == "jedi")
-            if task[0] in ("?allocate", "?discard", "?exhaust", "?ready") and len(task) > 2:
-                out[at + 1] = min(int(task[2]) / 10.0, 1.0)
-        if s.ctx is not None:
-            out[at + 2] = float(s.ctx[0] == C_ATTACK)
-            out[at + 3] = float(s.ctx[0] != C_ATTACK)
-            out[at + 4] = min(s.ctx[2] / 10.0, 1.0)
-            out[at + 5] = min(s.ctx[3] / 10.0, 1.0)
-            out[at + 6] = min(s.ctx[4] / 10.0, 1.0)
-        if s.hurt is not None:
-            out[at + 7] = min(s.hurt[1] / 10.0, 1.0)
-        return out
-
+    def write_changes(self, s: S, player: int, tracker: list[float], out: FloatArray) -> None:
+        self._encoder.changes(s, player, tracker, out)
 
 
 def spaces_for(s: S) -> Spaces:

@@ -169,21 +169,24 @@ class TcgState:
 
         return static_mods(self, u)
 
-    def speed(self, u: int) -> int:
+    def speed_and_power(self, u: int) -> tuple[int, int]:
+        """Both at once: what the units in play give is worked out once for the two."""
         d = self.defs[self.card_def[u]]
-        total = d.speed + 10 * self.stack_size(u) + self._static_mods(u)[0]
+        stacked = self.stack_size(u)
+        given = self._static_mods(u)
+        speed = d.speed + 10 * stacked + given[0]
+        power = d.power + stacked + given[1]
         for m in self.mods:
             if m[0] == u:
-                total += m[1]
-        return total
+                speed += m[1]
+                power += m[2]
+        return speed, power
+
+    def speed(self, u: int) -> int:
+        return self.speed_and_power(u)[0]
 
     def power(self, u: int) -> int:
-        d = self.defs[self.card_def[u]]
-        total = d.power + self.stack_size(u) + self._static_mods(u)[1]
-        for m in self.mods:
-            if m[0] == u:
-                total += m[2]
-        return total
+        return self.speed_and_power(u)[1]
 
     def health(self, u: int) -> int:
         d = self.defs[self.card_def[u]]

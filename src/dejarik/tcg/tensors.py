@@ -25,42 +25,35 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.errors import IllegalActionError
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces
+from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer, TrackedObserver
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, MISSION, OTHER, UNIT
-from dejarik.tcg.observe import knows
+from dejarik.tcg.encode import (
+    BID_STEPS,
+    BUILD_AT_ONCE,
+    BUILD_SLOTS,
+    DICE,
+    STAT_SCALE,
+    ActionCodes,
+    Encoder,
+    Tracker,
+)
 from dejarik.tcg.state import (
-    ARENA,
     ARENA_NAMES,
-    ASIDE,
     BUILD,
     DECK,
     DISCARD,
-    EQUIPPED,
     HAND,
-    HELD,
     PHASE_NAMES,
     PILOTING,
-    PLACE,
-    REMOVED,
     UNDER,
 )
 
 if TYPE_CHECKING:
     from dejarik.core.protocol import Action
+    from dejarik.core.spaces import FloatArray
     from dejarik.tcg.state import TcgState as S
 
-BUILD_AT_ONCE: Final = 12
-"""The most build counters one action of the spaces adds (more: build again)."""
-BID_STEPS: Final = 30
-"""A bid is offered up to this far above the lowest bid allowed."""
-BUILD_SLOTS: Final = 24
-"""The opponent's build zone is shown slot by slot, up to this many slots."""
-DICE: Final = 12
-"""The dice of the attack in progress, up to this many."""
-STAT_SCALE: Final = 20.0
-FORCE_SCALE: Final = 50.0
 
 LOCATIONS: Final = ("my_deck", "my_hand", "my_discard", "my_build", *(f"my_{a.lower()}" for a in ARENA_NAMES),
                     "my_stack", "my_pilot", "opp_hidden", "opp_hand_shown", "opp_discard",
@@ -132,52 +125,20 @@ class Spaces(IndexedActions):
             if d.arena >= 0:
                 self.static[c, unit_at + 4 + d.arena] = 1.0
             self.static[c, -1] = min(d.cost / STAT_SCALE, 1.0)
+        self._actions = ActionCodes(n, self.abilities, self.at, width)
+        self._encoder = Encoder(n, self.card_width, _ZONE_AT, _OPP, _EQUIPPED_AT, _HELD_AT,
+                                _REMOVED_AT, _ASIDE_AT, len(LOCATIONS), len(PHASE_NAMES),
+                                len(ARENA_NAMES), list(DECISIONS), len(GLOBAL_FEATURES))
 
     # -- actions -----------------------------------------------------------------------------
     def encode(self, s: S, action: Action) -> int:
         """The index of an engine action, or -1 for one the spaces do not offer (a build or a
         bid beyond the caps in the module's docstring)."""
-        kind, a, b = action[0], action[1], action[2]
-        n = self.n
-        if kind == F.PASS:
-            offset = 0
-        elif kind in (F.PLAY, F.SKIP, F.RETREAT):
-            offset = a
-        elif kind == F.BUILD_K:
-            if b > BUILD_AT_ONCE:
-                return -1
-            offset = a * BUILD_AT_ONCE + b - 1
-        elif kind == F.DEPLOY:
-            if b > 1:     # a Location's third arena (Space/Ground/Character): not in the spaces
-                return -1
-            offset = a * 2 + b
-        elif kind in (F.ABILITY, F.CHOOSE):
-            offset = a * self.abilities + b
-        elif kind == F.ATTACK:
-            offset = a * n + b
-        elif kind == F.BID:
-            low = self._lowest_bid(s)
-            if a - low >= BID_STEPS:
-                return -1
-            offset = a - low
-        elif kind == F.RESTACK:
-            if s.under[a].index(b) >= F.MAX_STACK:   # a fifth card and more (Jedi Temple)
-                return -1
-            offset = a * F.MAX_STACK + s.under[a].index(b)
-        elif kind == F.PILOT:    # also Equipment attached to a unit (docs/tcg.md, "Equipment")
-            offset = a * (n + 1) + b
-        else:
-            raise IllegalActionError(f"{action!r} is no action of the trading card game")
-        if not 0 <= offset < self.width[kind]:
-            raise IllegalActionError(f"{action!r} does not fit the learning spaces")
-        return self.at[kind] + offset
+        return self._actions.encode(s, action)
 
-    @staticmethod
-    def _lowest_bid(s: S) -> int:
-        task = s.tasks[-1]
-        if task[0] == "?secret_bid":      # 0 up to the bidder's Force
-            return 0
-        return int((task[3], task[4])[task[5]]) + 1
+    def legal(self, s: S) -> dict[int, Action]:
+        """Index -> engine action, for every legal action the spaces offer."""
+        return self._actions.legal(s)
 
     def describe(self, index: int) -> str:
         if not 0 <= index < self.action_size:
@@ -236,84 +197,23 @@ class Spaces(IndexedActions):
 
     # -- observations --------------------------------------------------------------------------
     def observe(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        cards = self.static.copy()
-        speed_at = CARD_FEATURES.index("speed")
-        attacker, defender = (s.atk[0], s.atk[1]) if s.atk is not None else (-1, -1)
-        for c in range(self.n):
-            mine = s.owner[c] == player
-            if not mine and not knows(s, player, c):
-                cards[c, _OPP] = 1.0
-                continue
-            z = s.zone[c]
-            if z == EQUIPPED:     # attached to a unit: its own pair of places, after the rest
-                at = _EQUIPPED_AT + (not mine)
-            elif z == HELD:       # held face down under a unit: its own pair too
-                at = _HELD_AT + (not mine)
-            elif z == REMOVED:    # removed from the game: its own pair
-                at = _REMOVED_AT + (not mine)
-            elif z == ASIDE:      # set aside for a while: its own pair
-                at = _ASIDE_AT + (not mine)
-            else:
-                at = s.unit_arena(c) + 4 if z == ARENA else s.location_arena(c) + 4 if z == PLACE \
-                    else _ZONE_AT[z]
-            if not mine and z not in (EQUIPPED, HELD, REMOVED, ASIDE):   # the opponent's, after opp_hidden
-                at += _OPP
-            row = cards[c]
-            row[at] = 1.0
-            row[len(LOCATIONS)] = min(s.counters[c] / STAT_SCALE, 1.0)
-            row[len(LOCATIONS) + 1] = min(s.damage[c] / STAT_SCALE, 1.0)
-            row[len(LOCATIONS) + 2] = float(s.tapped[c])
-            row[len(LOCATIONS) + 3] = float(s.face_up[c])
-            if z == ARENA:
-                row[speed_at] = min(s.speed(c) / STAT_SCALE, 1.0)
-                row[speed_at + 1] = min(s.power(c) / STAT_SCALE, 1.0)
-                row[speed_at + 2] = min(s.health(c) / STAT_SCALE, 1.0)
-                row[speed_at + 3] = s.stack_size(c) / F.MAX_STACK
-            row[speed_at + 4] = float(c == attacker)
-            row[speed_at + 5] = float(c == defender)
-            row[speed_at + 6] = float(s.dmg is not None and s.dmg[0] == c)
-        out = np.concatenate([cards.ravel(), self._slots(s, player), self._globals(s, player)])
-        # modifiers can take a stat below 0 or a count past its scale: those read as 0 or full
-        clipped: npt.NDArray[np.float32] = np.clip(out, 0.0, 1.0)
-        return clipped
+        """The observation vector of `player` (float32, every value in 0..1)."""
+        return self.observer().observe(s, player)   # a fresh one writes it all
 
-    def _slots(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        out = np.zeros((BUILD_SLOTS, len(SLOT_FEATURES)), np.float32)
-        for i, c in enumerate(s.build[1 - player][:BUILD_SLOTS]):
-            out[i] = (1.0, min(s.counters[c] / STAT_SCALE, 1.0), float(knows(s, player, c)))
-        return out.ravel()
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        """An observer that rewrites only what changed since its last observation."""
+        return TrackedObserver(self, out)
 
-    def _globals(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        me, opp = player, 1 - player
-        out = np.zeros(len(GLOBAL_FEATURES), np.float32)
-        out[:14] = (float(me == 0), s.force[me] / FORCE_SCALE, s.force[opp] / FORCE_SCALE,
-                    s.bp[me] / 10.0, s.bp[opp] / 10.0, s.setup_left[me] / F.SETUP_POINTS,
-                    s.setup_left[opp] / F.SETUP_POINTS, float(s.lost_character[me]),
-                    float(s.lost_character[opp]), len(s.hand[me]) / STAT_SCALE,
-                    len(s.hand[opp]) / STAT_SCALE, len(s.deck[me]) / self.n,
-                    len(s.deck[opp]) / self.n, s.turn / 100.0)
-        at = 14
-        out[at + s.phase] = 1.0
-        at += len(PHASE_NAMES)
-        if s.step >= 0:
-            out[at + s.step] = 1.0
-        at += 3
-        for a in range(3):
-            out[at + a] = float(s.attacked >> a & 1)
-        at += 3
-        if s.dmg is not None:
-            out[at], out[at + 1] = s.dmg[1] / STAT_SCALE, s.dmg[4] / STAT_SCALE
-        at += 2
-        for i, face in enumerate(s.dice[:DICE]):
-            out[at + i] = face / 6.0
-        at += DICE
-        if not s.done and s.tasks:
-            out[at] = float(s.current_player == player)
-            op = s.tasks[-1][0]
-            if op in DECISIONS:
-                out[at + 1 + DECISIONS.index(op)] = 1.0
-        return np.minimum(out, 1.0)
+    def blank(self, out: npt.NDArray[np.float32]) -> None:
+        """A new game's array: each instance's printed facts, zeros elsewhere."""
+        out[:] = 0.0
+        out[:self.static.size] = self.static.ravel()
 
+    def tracker(self) -> Tracker:
+        return Tracker(self.n)
+
+    def write_changes(self, s: S, player: int, tracker: Tracker, out: FloatArray) -> None:
+        self._encoder.changes(s, player, tracker, out)
 
 
 def spaces_for(s: S) -> Spaces:
