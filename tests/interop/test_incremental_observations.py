@@ -10,7 +10,6 @@ import pytest
 from dejarik.agents.base import parse_agents
 from dejarik.core.spaces import learning_game, learning_games
 
-
 INCREMENTAL_CASES = [
     ("deckbuilding", {}), ("deckbuilding", {"team": True}), ("deckbuilding", {"bribing": True}),
     ("pandemic", {"players": 1}), ("pandemic", {"players": 4, "difficulty": "grandmaster"}),

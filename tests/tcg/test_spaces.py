@@ -99,7 +99,7 @@ def test_each_cards_row_says_where_it_is_and_how_it_stands() -> None:
     tapped and retreated state, and in an arena its current speed, power, health and stack
     (each over its scale, clipped to 0..1); the attack's units and the unit taking damage are
     marked."""
-    game, spaces = learning_game("tcg")
+    game, _ = learning_game("tcg")
     cfg = game.normalize_config({"turn_limit": 30})
     col = {name: i for i, name in enumerate(CARD_FEATURES)}
     dynamic = slice(len(LOCATIONS), col["unit"])

@@ -173,12 +173,14 @@ class DejarikEnv(gym.Env[np.ndarray, np.int64]):
 
 
 class DejarikVectorEnv(gym.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
-    """`num_envs` games of `DejarikEnv` (same arguments) stepped together in one process,
-    for throughput. A game that ends is reset in the same step (Gymnasium's
-    same-step autoreset): its last observation and info are in `infos["final_obs"]` and
-    `infos["final_info"]`, flagged by `infos["_final_obs"]`. `reset(seed=k)` seeds game i with
-    k + i. The legal-action masks are `infos["action_mask"]`, one row per game. Each game's
-    observer keeps its row of one array and rewrites only what changed since the last step."""
+    """`num_envs` games of `DejarikEnv` (same arguments) stepped together in one process, as
+    batches (it is not faster per step than one `DejarikEnv`; for more steps a second run
+    games on more cores, e.g. with `gymnasium.vector.AsyncVectorEnv`). A game that ends is
+    reset in the same step (Gymnasium's same-step autoreset): its last observation and info
+    are in `infos["final_obs"]` and `infos["final_info"]`, flagged by `infos["_final_obs"]`.
+    `reset(seed=k)` seeds game i with k + i. The legal-action masks are
+    `infos["action_mask"]`, one row per game. Each game's observer keeps its row of one array
+    and rewrites only what changed since the last step."""
 
     metadata: dict[str, Any] = {"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP}  # noqa: RUF012
 
