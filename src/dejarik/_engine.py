@@ -55,6 +55,7 @@ MODULES = (
     "tcg/encode.py",
     "tcg/policy_battle.py",
     "tcg/policy.py",
+    "agents/uniform.py",
     "agents/ismcts.py",
 )
 """The hot path of every game and of the search, compiled with mypyc; each module has a

@@ -170,3 +170,26 @@ def test_a_game_stopped_by_the_turn_limit_is_a_truncation_with_no_reward(
             ended.add(agent)
         e.step(None if truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     assert ended == set(e.possible_agents) and set(totals.values()) == {0.0}
+
+
+@pytest.mark.parametrize(("game", "config"), CASES, ids=IDS)
+def test_a_view_key_is_equal_exactly_when_the_observation_is(game: str, config: dict[str, Any]) -> None:
+    """The adapters digest what a seat has seen by `view_key` (OpenSpiel's information states):
+    over consecutive positions, and a re-deal of each, two keys are equal exactly when the two
+    observations are."""
+    _, spaces = learning_game(game)
+    last: dict[int, tuple[object, bytes]] = {}
+    equal = different = 0
+    for k, s in enumerate(sample(game, config)):
+        layout = spaces.for_state(s)
+        for seat in range(s.num_players):
+            key, obs = layout.view_key(s, seat), layout.observe(s, seat).tobytes()
+            world = s.resample_hidden(seat, 2000 + k)
+            assert layout.view_key(world, seat) == key
+            if seat in last:
+                before_key, before_obs = last[seat]
+                assert (before_key == key) == (before_obs == obs)
+                equal += before_obs == obs
+                different += before_obs != obs
+            last[seat] = (key, obs)
+    assert different > 20

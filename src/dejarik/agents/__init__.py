@@ -5,11 +5,11 @@ from dejarik.agents.base import (
     Agent,
     GreedyAgent,
     HeuristicAgent,
-    RandomAgent,
     make_agent,
     parse_agents,
 )
 from dejarik.agents.ismcts import IsmctsAgent
+from dejarik.agents.uniform import RandomAgent
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "HeuristicAgent", "IsmctsAgent", "RandomAgent",
            "make_agent", "parse_agents"]

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from dejarik.agents.ismcts import PLAYOUTS, IsmctsAgent, play_out
 from dejarik.agents.policy import PolicyAgent
+from dejarik.agents.uniform import RandomAgent
 from dejarik.core.errors import ConfigError
 from dejarik.core.files import read_yaml
 from dejarik.core.hooks import AgentHooks
@@ -25,19 +26,6 @@ class Agent(Protocol):
     name: str
 
     def act(self, state: GameState) -> Action: ...
-
-
-class RandomAgent:
-    """Uniformly random among the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, state: GameState) -> Action:
-        acts = state.legal_actions()
-        return acts[self.rng.below(len(acts))]
 
 
 def hooks_of(state: GameState) -> AgentHooks | None:

@@ -51,6 +51,10 @@ class Encoder:
         """Bring `out` (and `last`, what it holds) to `player`'s observation of `s`."""
         write_changed(self.values(s, player), last, out, 0)
 
+    def view_key(self, s: S, player: int) -> tuple[float, ...]:
+        """The observation as a hashable key (values past 1 as 1, as written)."""
+        return tuple([v if v < 1.0 else 1.0 for v in self.values(s, player)])
+
     def values(self, s: S, player: int) -> list[float]:
         """The whole observation (a value past 1 reads as 1 once written: `write_changed`)."""
         n = self.seats

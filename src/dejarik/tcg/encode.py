@@ -94,19 +94,31 @@ class Encoder:
 
     def changes(self, s: S, player: int, t: Tracker, out: FloatArray) -> None:
         """Bring `out` (and `t`) to `player`'s observation of `s`, writing only what differs."""
-        atk = s.atk
-        attacker, defender = (atk[0], atk[1]) if atk is not None else (-1, -1)
-        hurt = s.dmg[0] if s.dmg is not None else -1
         keys = t.keys
+        now = self._keys(s, player)
         for c in range(self.n):
-            key = self._key(s, player, c, attacker, defender, hurt)
-            old = keys[c]
+            key, old = now[c], keys[c]
             if old != key:
                 self._write_row(c, old, key, out)
                 keys[c] = key
+        write_changed(self._tail(s, player), t.tail, out, self.tail_at)
+
+    def view_key(self, s: S, player: int) -> tuple[object, ...]:
+        """What `changes` writes, as a hashable key: equal keys, equal observations (the
+        printed facts are the same in every position of a layout)."""
+        return (tuple(self._keys(s, player)), tuple(self._tail(s, player)))
+
+    def _keys(self, s: S, player: int) -> list[int]:
+        atk = s.atk
+        attacker, defender = (atk[0], atk[1]) if atk is not None else (-1, -1)
+        hurt = s.dmg[0] if s.dmg is not None else -1
+        return [self._key(s, player, c, attacker, defender, hurt) for c in range(self.n)]
+
+    def _tail(self, s: S, player: int) -> list[float]:
+        """The opponent's build slots, then the globals."""
         tail = self._slots(s, player)
         tail.extend(self._globals(s, player))
-        write_changed(tail, t.tail, out, self.tail_at)
+        return tail
 
     def _key(self, s: S, player: int, c: int, attacker: int, defender: int, hurt: int) -> int:
         mine = s.owner[c] == player

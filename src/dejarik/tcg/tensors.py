@@ -215,6 +215,10 @@ class Spaces(IndexedActions):
     def write_changes(self, s: S, player: int, tracker: Tracker, out: FloatArray) -> None:
         self._encoder.changes(s, player, tracker, out)
 
+    def view_key(self, s: S, player: int) -> tuple[object, ...]:
+        """Everything the observation encodes, as a hashable key, without the array."""
+        return self._encoder.view_key(s, player)
+
 
 def spaces_for(s: S) -> Spaces:
     """The layout of a state's card instances, made once for each list of them (the decks
