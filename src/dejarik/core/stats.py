@@ -105,6 +105,12 @@ def rounded(x: float, digits: int = 4) -> float:
     return round(x, digits)
 
 
+def significant(x: float, digits: int = 3) -> float:
+    """A number kept to a few significant digits: a time of a fraction of a microsecond stays
+    what it is instead of rounding to 0."""
+    return float(f"{x:.{digits}g}")
+
+
 def rate(wins: int, games: int) -> dict[str, Any]:
     """A win rate as the summaries keep it: games, wins, the rate (None without games) and its
     95% Wilson interval."""

@@ -28,7 +28,7 @@ from dejarik.core.files import read_json
 from dejarik.core.ratings import PairScore, expected, fit
 from dejarik.core.registry import get_game
 from dejarik.core.runs import GAMES_FILE, RUN_FILE, read_records, read_run
-from dejarik.core.stats import rounded, wilson
+from dejarik.core.stats import rounded, significant, wilson
 from dejarik.sim.batch import Backend, RunDir, open_run, run_many
 from dejarik.sim.records import RunSpec
 
@@ -222,7 +222,7 @@ def _summary(ladder: Ladder, names: list[str], head: dict[tuple[int, int], list[
         rows.append({
             "agent": name, "rating": rated.get(k), "games": games, "score": score,
             "rate": rounded(score / games) if games else None, "ci": [rounded(lo), rounded(hi)],
-            "seconds_per_move": rounded(secs / moves, 6) if moves else None,
+            "seconds_per_move": significant(secs / moves) if moves else None,
             "moves": int(moves),
             "turns": rounded(turns[name][0] / turns[name][1], 2) if name in turns else None,
             "by_side": [_rate(by_side.get((k, side))) for side in range(1 if one_side else 2)],

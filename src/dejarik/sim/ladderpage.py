@@ -25,6 +25,8 @@ def rating_text(r: dict[str, Any] | None) -> tuple[str, str]:
 def _seconds(x: float | None) -> str:
     if x is None:
         return DASH
+    if x < 0.00001:
+        return f"{x * 1e6:.1f} \u00b5s"
     if x < 0.001:
         return f"{x * 1e6:.0f} \u00b5s"
     return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
