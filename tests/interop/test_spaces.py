@@ -179,3 +179,39 @@ def test_a_choice_of_player_in_the_team_game_is_indexed_from_the_chooser() -> No
             assert sp.describe(i).startswith("choose ")
         seen += 1
     assert seen >= 3
+
+
+def test_damage_on_a_base_past_the_assign_block_is_offered_in_steps() -> None:
+    """In the team game the damage of an attack on the bases is assigned among the enemy bases,
+    and the engine offers any amount on each; the assign block is K wide (the most a capital ship can take), so more
+    than K at once on a base is not offered (it ran into the next instance's indices, then out
+    of the space). Every offered index is its own and in range, 1..K on each base is offered,
+    and assigning K puts K on it (the rest is assigned next)."""
+    from dejarik.agents.base import parse_agents
+
+    seen = 0
+    for seed in range(20):
+        s = DeckbuildingState({"team": True, "turn_limit": 200}, seed)
+        sp = spaces_for(s)
+        players = parse_agents("random", seed, 4)
+        while not s.is_terminal() and seen < 5:
+            acts = s.legal_actions()
+            big = [a for a in acts if a[0] == d.ASSIGN and a[2] > sp.max_assign]
+            if big:
+                legal = sp.legal(s)
+                assert all(0 <= i < sp.action_size for i in legal)
+                assert sorted(legal.values()) == sorted(a for a in acts if a not in big)
+                assert all(sp.encode(s, a) == -1 for a in big)
+                assert int(sp.mask(s).sum()) == len(legal)
+                base = big[0][1]
+                assert {a[2] for a in legal.values() if a[1] == base} == set(range(1, sp.max_assign + 1))
+                before = s.damage[base]
+                s.apply((d.ASSIGN, base, sp.max_assign))
+                # K more damage on it, or it is destroyed (and the next one revealed)
+                assert s.damage[base] == before + sp.max_assign or base not in [p.base for p in s.players]
+                seen += 1
+                continue
+            s.apply(players[s.current_player].act(s))
+        if seen >= 5:
+            break
+    assert seen >= 5

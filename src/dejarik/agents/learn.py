@@ -88,12 +88,13 @@ def _record(task: tuple[str, dict[str, Any], str, list[int]]) -> Decisions:
         while not state.is_terminal():
             me = state.current_player
             action = players[me].act(state)
-            if len(state.legal_actions()) > 1:
+            index = layout.encode(state, action) if len(state.legal_actions()) > 1 else -1
+            if index >= 0:   # a move past a cap of the spaces (-1) is no index to learn
                 indices = sorted(layout.legal(state))
                 obs.append(np.rint(layout.observe(state, me) * QUANT).astype(np.uint8))
                 legal += indices
                 offsets.append(len(legal))
-                chosen.append(layout.encode(state, action))
+                chosen.append(index)
             state.apply(action)
     size = spaces.for_state(engine.new_state(config, 0)).obs_size
     return Decisions(np.array(obs, dtype=np.uint8).reshape(-1, size), np.array(legal, np.int32),

@@ -392,7 +392,9 @@ class ActionCodes:
         self.who_at, self.team = who_at, team
 
     def encode(self, s: DeckbuildingState, action: tuple[int, ...]) -> int:
-        """The index of an engine action in this position (row targets are named by slot)."""
+        """The index of an engine action in this position (row targets are named by slot), or
+        -1 for one the spaces do not offer (in the team game, more damage on a base at once
+        than the most a capital ship can take: assign again for the rest)."""
         kind, a, b = action[0], action[1], action[2]
         single = self.single.get(kind, -1)
         if single >= 0:
@@ -409,15 +411,18 @@ class ActionCodes:
         if kind == d.COMMIT:
             t = 0 if b == d.TARGET_BASE else 1 + s.region(s.active).row.index(b)
             return self.commit_at + a * (1 + ROW_SLOTS) + t
-        if kind == d.ASSIGN:
-            return self.assign_at + a * self.max_assign + b - 1
+        if kind == d.ASSIGN:   # damage on a base, team game: more than K is not offered
+            return self.assign_at + a * self.max_assign + b - 1 if b <= self.max_assign else -1
         if kind == d.WHO and self.team:
             return self.who_at + (a ^ s.current_player)
         raise ValueError(f"not a deckbuilding action: {action!r}")
 
     def legal(self, s: DeckbuildingState) -> dict[int, tuple[int, ...]]:
-        """Index -> engine action, for every legal action of the player to move."""
+        """Index -> engine action, for every legal action of the player to move that the
+        spaces offer (all but damage past K on one base: assign again for more)."""
         out: dict[int, tuple[int, ...]] = {}
         for a in s.legal_actions():
-            out[self.encode(s, a)] = a
+            index = self.encode(s, a)
+            if index >= 0:
+                out[index] = a
         return out

@@ -128,7 +128,8 @@ class Spaces(IndexedActions):
       5..5+O          option i
       then N each     play, buy, use, bribe, select, first: card instance i
       then N*7        commit instance i against target t (0 = the enemy base, 1+s = row slot s)
-      then N*K        assign k+1 damage to capital ship i
+      then N*K        assign k+1 damage to capital ship i (in the team game, also to a base;
+                      more than K at once on a base is not offered: assign again for the rest)
     The team game adds "switch" to the single actions and, last, 4 indices for a choice of
     a player (WHO), named from the chooser: yourself, the enemy in your region, your teammate,
     the other enemy.
