@@ -300,3 +300,26 @@ def learning_game(name: str | None = None) -> tuple[Game, LearningSpaces]:
     the adapters work with no arguments."""
     game = first_game_offering(lambda g: g.spaces, "learning spaces") if name is None else get_game(name)
     return game, require(game.spaces, game, "spaces")
+
+
+class IncrementalLayout(IndexedActions):
+    """A layout whose observations its game's compiled encoder writes only where they changed
+    (a `TrackedLayout`): it gives `tracker` and `write_changes`, and `blank` where a new
+    array holds more than zeros; a fresh observer writes a whole observation."""
+
+    obs_size: int
+
+    def observe(self, state: Any, player: int) -> npt.NDArray[np.float32]:
+        return self.observer().observe(state, player)   # a fresh one writes it all
+
+    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
+        return TrackedObserver(self, out)
+
+    def blank(self, out: npt.NDArray[np.float32]) -> None:
+        out[:] = 0.0
+
+    def tracker(self) -> Any:
+        raise NotImplementedError
+
+    def write_changes(self, state: Any, player: int, tracker: Any, out: FloatArray) -> None:
+        raise NotImplementedError

@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from dejarik.core.spaces import FloatArray
 
 
+def unit(v: float) -> float:
+    """Clipped to 0..1 (a count past its scale reads as full, a stat below 0 as 0)."""
+    return min(max(v, 0.0), 1.0)
+
+
 def write_changed(values: list[float], last: list[float], out: FloatArray, at: int) -> None:
     """Write `values` to `out[at:]` where they differ from `last` (what it holds there, kept up
     to date; empty at first, standing for zeros). A value past 1 is written as 1: every

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dejarik.core.writes import unit
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding.effects import MERGED_ZONES
 from dejarik.deckbuilding.observe import revealed_cards, sees_hand, shown_zones
@@ -33,10 +34,6 @@ HUNTS_SCALE: Final = 5.0
 # A seat as the observer names it (player ^ k): the location codes of its hand, deck, hand or
 # deck unseen, base, and its discard, play, exile, base deck and victory piles.
 SeatCodes = tuple[int, int, int, int, int, tuple[int, int, int, int, int]]
-
-
-def _unit(v: float) -> float:
-    return min(max(v, 0.0), 1.0)
 
 
 class ObservationTracker:
@@ -314,7 +311,7 @@ class ObservationCodes:
 
     def _put_global(self, t: ObservationTracker, i: int, v: float, out: FloatArray) -> int:
         """Global i set to v (clipped to 0..1) where it differs; the next global's index."""
-        v = _unit(v)
+        v = unit(v)
         if t.globals[i] != v:
             t.globals[i] = v
             out[self.globals_at + i] = v

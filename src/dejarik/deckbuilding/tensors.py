@@ -22,10 +22,8 @@ import numpy.typing as npt
 from dejarik.core.spaces import (
     FlatParameter,
     FloatArray,
-    IndexedActions,
+    IncrementalLayout,
     LearningSpaces,
-    Observer,
-    TrackedObserver,
 )
 from dejarik.deckbuilding import defs as d
 from dejarik.deckbuilding import encode as enc
@@ -116,7 +114,7 @@ CARD_ACTIONS: Final = ((d.PLAY, "play"), (d.BUY, "buy"), (d.USE, "use"), (d.BRIB
                        (d.SELECT, "select"), (d.FIRST, "first"))
 
 
-class Spaces(IndexedActions):
+class Spaces(IncrementalLayout):
     """The observation and action layout of one configuration (its card instances).
 
     Identical copies in a hand or a pile are one choice: the index names the lowest-numbered
@@ -299,17 +297,6 @@ class Spaces(IndexedActions):
         return turn_limit * 10 * self.n + 1
 
     # -- observations --------------------------------------------------------------------------
-
-    def observe(self, s: DeckbuildingState, player: int) -> npt.NDArray[np.float32]:
-        """The observation vector of `player` (float32, every value in 0..1)."""
-        return self.observer().observe(s, player)   # a fresh one writes it all
-
-    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
-        """An observer that rewrites only what changed since its last observation."""
-        return TrackedObserver(self, out)
-
-    def blank(self, out: npt.NDArray[np.float32]) -> None:
-        out[:] = 0.0
 
     def tracker(self) -> ObservationTracker:
         return ObservationTracker(self.n)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dejarik.core.errors import IllegalActionError
-from dejarik.core.writes import write_changed
+from dejarik.core.writes import unit, write_changed
 from dejarik.pandemic.flow import C_ATTACK
 from dejarik.pandemic.pack import DIFFICULTIES
 
@@ -147,7 +147,7 @@ class Encoder:
             out[at + c] = 1.0
         out[at + self.villain_cards] = len(s.villain_deck) / max(len(v.deck), 1)
         for i in range(start, at):
-            out[i] = min(max(out[i], 0.0), 1.0)
+            out[i] = unit(out[i])
         return start + self.sizes[1]
 
     def _missions(self, s: S, out: list[float], at: int) -> int:

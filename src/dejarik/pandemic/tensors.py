@@ -23,9 +23,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
-import numpy.typing as npt
 
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer, TrackedObserver
+from dejarik.core.spaces import FlatParameter, IncrementalLayout, LearningSpaces
 from dejarik.pandemic import codes as C
 from dejarik.pandemic import encode
 from dejarik.pandemic.encode import DECISIONS, ActionCodes, Encoder
@@ -43,7 +42,7 @@ PLANET_FEATURES: Final = ("droids", "blockades", "orange_mission", "white_missio
 """Per planet, before the seats' Jedi and the villain's figures standing on it."""
 
 
-class Spaces(IndexedActions):
+class Spaces(IncrementalLayout):
     """The observation and action layout of one configuration (pack and number of seats)."""
 
     def __init__(self, s: S) -> None:
@@ -165,17 +164,6 @@ class Spaces(IndexedActions):
         return turn_limit * 400 + 400
 
     # -- observations --------------------------------------------------------------------------
-    def observe(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        """The observation vector of `player` (float32, every value at most 1)."""
-        return self.observer().observe(s, player)   # a fresh one writes it all
-
-    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
-        """An observer that rewrites only what changed since its last observation."""
-        return TrackedObserver(self, out)
-
-    def blank(self, out: npt.NDArray[np.float32]) -> None:
-        out[:] = 0.0
-
     def tracker(self) -> list[float]:
         return []
 

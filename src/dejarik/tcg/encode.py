@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dejarik.core.errors import IllegalActionError
-from dejarik.core.writes import write_changed
+from dejarik.core.writes import unit, write_changed
 from dejarik.tcg import flow as F
 from dejarik.tcg.flow import MAX_STACK, SETUP_POINTS
 from dejarik.tcg.observe import knows
@@ -34,11 +34,6 @@ DICE: Final = 12
 STAT_SCALE: Final = 20.0
 """Counters, damage and stats are divided by this (and clipped to 0..1)."""
 FORCE_SCALE: Final = 50.0
-
-
-def _unit(v: float) -> float:
-    """Clipped to 0..1: modifiers can take a stat below 0 or a count past its scale."""
-    return min(max(v, 0.0), 1.0)
 
 
 def _scaled(x: int, top: int) -> int:
@@ -183,7 +178,7 @@ class Encoder:
         i = 0
         for c in s.build[1 - player][:BUILD_SLOTS]:
             out[i] = 1.0
-            out[i + 1] = _unit(s.counters[c] / STAT_SCALE)
+            out[i + 1] = unit(s.counters[c] / STAT_SCALE)
             out[i + 2] = 1.0 if knows(s, player, c) else 0.0
             i += 3
         return out
@@ -218,7 +213,7 @@ class Encoder:
             decision = self.decisions.get(s.tasks[-1][0], -1)
             if decision >= 0:
                 out[at + 1 + decision] = 1.0
-        return [_unit(v) for v in out]
+        return [unit(v) for v in out]
 
 
 class ActionCodes:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from dejarik.core.spaces import FlatParameter, IndexedActions, LearningSpaces, Observer, TrackedObserver
+from dejarik.core.spaces import FlatParameter, IncrementalLayout, LearningSpaces
 from dejarik.tcg import flow as F
 from dejarik.tcg.carddefs import BATTLE, EQUIPMENT, MISSION, OTHER, UNIT
 from dejarik.tcg.encode import (
@@ -88,7 +88,7 @@ GLOBAL_FEATURES: Final = (
 SLOT_FEATURES: Final = ("present", "counters", "known")
 
 
-class Spaces(IndexedActions):
+class Spaces(IncrementalLayout):
     """The observation and action layout of one configuration (its two decks)."""
 
     def __init__(self, s: S) -> None:
@@ -196,14 +196,6 @@ class Spaces(IndexedActions):
         return turn_limit * 20 * self.n + 20 * self.n
 
     # -- observations --------------------------------------------------------------------------
-    def observe(self, s: S, player: int) -> npt.NDArray[np.float32]:
-        """The observation vector of `player` (float32, every value in 0..1)."""
-        return self.observer().observe(s, player)   # a fresh one writes it all
-
-    def observer(self, out: npt.NDArray[np.float32] | None = None) -> Observer:
-        """An observer that rewrites only what changed since its last observation."""
-        return TrackedObserver(self, out)
-
     def blank(self, out: npt.NDArray[np.float32]) -> None:
         """A new game's array: each instance's printed facts, zeros elsewhere."""
         out[:] = 0.0
